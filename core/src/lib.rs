@@ -1,0 +1,31 @@
+//! Rules and search for five two-player board games, as their contests play them.
+//!
+//! `duel-core` is `#![no_std]` and never allocates: boards are a few machine words of bitboards,
+//! move lists have a fixed capacity, and every search takes its transposition table as a
+//! caller-provided slice and its time as a [`Budget`]. It builds for `thumbv7em-none-eabihf`.
+//!
+//! - [`game`]: the [`Game`] trait every game implements, and [`MoveList`].
+//! - [`search`]: negamax alpha-beta with iterative deepening, PVS, aspiration windows, killer
+//!   and history ordering, over any [`Game`].
+//! - [`tt`]: the transposition table entry and its slice-backed table.
+//! - [`budget`]: deadlines (through a [`Clock`] the caller implements) and node limits.
+//! - One module a game: [`reversi`], [`stake`], [`filler`], [`fruit_rage`], [`ataxx`].
+//!
+//! No public function panics on any input: bad input is an error value.
+#![no_std]
+#![deny(missing_docs)]
+
+pub mod ataxx;
+pub mod budget;
+pub mod filler;
+pub mod fruit_rage;
+pub mod game;
+pub mod reversi;
+pub mod search;
+pub mod stake;
+pub mod tt;
+
+pub use budget::{Budget, Clock};
+pub use game::{Evaluator, Game, MoveList, Score};
+pub use search::{SearchConfig, SearchResult, Searcher};
+pub use tt::{Entry, TranspositionTable};

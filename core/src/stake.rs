@@ -1,0 +1,1 @@
+//! Placeholder: this game's module is being written.

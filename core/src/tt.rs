@@ -1,0 +1,110 @@
+//! The transposition table: a caller-provided slice of [`Entry`], indexed by position hash.
+
+use crate::game::Score;
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Bound {
+    /// No entry.
+    #[default]
+    None = 0,
+    /// The true value is at least the score (a fail-high).
+    Lower = 1,
+    /// The true value is at most the score (a fail-low).
+    Upper = 2,
+    /// The score is exact.
+    Exact = 3,
+}
+
+/// One slot of a transposition table: 16 bytes, so a buffer of `k` KiB holds `64·k` entries.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C)]
+pub struct Entry {
+    key: u64,
+    score: Score,
+    best: u16,
+    depth: u8,
+    bound: Bound,
+}
+
+impl Entry {
+    /// The stored score (meaningful with [`Entry::bound`]).
+    pub fn score(&self) -> Score {
+        self.score
+    }
+    /// The key of the best move found ([`crate::Game::move_key`]), or `u16::MAX` if none.
+    pub fn best(&self) -> u16 {
+        self.best
+    }
+    /// The depth the score was searched to.
+    pub fn depth(&self) -> u8 {
+        self.depth
+    }
+    /// What the score bounds.
+    pub fn bound(&self) -> Bound {
+        self.bound
+    }
+}
+
+/// No best move stored.
+pub const NO_MOVE: u16 = u16::MAX;
+
+/// A transposition table over a borrowed slice. An empty slice is a valid table that stores
+/// nothing.
+pub struct TranspositionTable<'a> {
+    entries: &'a mut [Entry],
+}
+
+impl<'a> TranspositionTable<'a> {
+    /// A table over `entries` (any length, zero included). Old contents are kept, so a caller
+    /// may reuse the table between searches of the same game; call [`Self::clear`] otherwise.
+    pub fn new(entries: &'a mut [Entry]) -> Self {
+        Self { entries }
+    }
+
+    /// Forgets every entry.
+    pub fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+    }
+
+    /// The number of slots.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the table has no slot at all.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    #[inline]
+    fn index(&self, hash: u64) -> usize {
+        // Multiply-shift maps a 64-bit hash onto any table length without a division.
+        ((hash as u128 * self.entries.len() as u128) >> 64) as usize
+    }
+
+    /// The entry stored for `hash`, if any.
+    #[inline]
+    pub fn probe(&self, hash: u64) -> Option<Entry> {
+        let i = self.index(hash);
+        match self.entries.get(i) {
+            Some(e) if e.bound != Bound::None && e.key == hash => Some(*e),
+            _ => None,
+        }
+    }
+
+    /// Stores a result for `hash`. An entry for the same position searched deeper is kept
+    /// unless the new one is exact; entries of other positions are replaced.
+    #[inline]
+    pub fn store(&mut self, hash: u64, depth: u8, score: Score, bound: Bound, best: u16) {
+        let i = self.index(hash);
+        if let Some(e) = self.entries.get_mut(i) {
+            if e.key == hash && e.depth > depth && bound != Bound::Exact {
+                return;
+            }
+            let best = if best == NO_MOVE && e.key == hash { e.best } else { best };
+            *e = Entry { key: hash, score, best, depth, bound };
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! ataxx: contest program support and duel subcommands.

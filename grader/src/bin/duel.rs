@@ -1,0 +1,34 @@
+//! `duel`: arena, perft, solve and bench for every game.
+
+use clap::{Parser, Subcommand};
+use duel_grader::reversi;
+use std::process::ExitCode;
+
+/// duel: five contest games, one engine. Play programs against each other, count perft nodes,
+/// solve positions exactly, and benchmark the engines.
+#[derive(Parser, Debug)]
+#[command(name = "duel", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count the leaf nodes of the game tree from a position, depth by depth.
+    #[command(subcommand)]
+    Perft(PerftGame),
+}
+
+#[derive(Subcommand, Debug)]
+enum PerftGame {
+    /// Reversi from the start position (a pass is a ply).
+    Reversi(reversi::PerftArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Perft(PerftGame::Reversi(args)) => reversi::perft(&args),
+    }
+}

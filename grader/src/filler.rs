@@ -1,0 +1,1 @@
+//! filler: contest program support and duel subcommands.

@@ -1,0 +1,1 @@
+//! fruit_rage: contest program support and duel subcommands.

@@ -1,0 +1,2 @@
+//! Stake Your Claim: the contest's batch protocol, shared by `stake-your-claim` and
+//! `duel solve stake`.

@@ -1,0 +1,8 @@
+//! Cross-crate tests, one module a game or protocol (one test binary keeps link times down).
+
+mod ataxx;
+mod core_search;
+mod filler;
+mod fruit_rage;
+mod reversi;
+mod stake;

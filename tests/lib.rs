@@ -1,0 +1,93 @@
+//! Cross-crate test support: the built programs, the shared test data, small process helpers.
+#![deny(missing_docs)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
+
+/// The workspace root.
+pub fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ has a parent").to_path_buf()
+}
+
+/// A file of the project's shared material (`../shared/` beside the checkout), e.g.
+/// `shared("data/reversi/perft.txt")`.
+pub fn shared(relative: &str) -> PathBuf {
+    workspace().join("../shared").join(relative)
+}
+
+/// The target directory cargo builds into (honours `CARGO_TARGET_DIR`).
+pub fn target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) => {
+            let dir = PathBuf::from(dir);
+            if dir.is_absolute() { dir } else { workspace().join(dir) }
+        }
+        None => workspace().join("target"),
+    }
+}
+
+/// The profile directory the programs are built into: the tests' own profile, so a
+/// `cargo test --release` tests release programs.
+pub fn profile_dir() -> PathBuf {
+    target_dir().join(if cfg!(debug_assertions) { "debug" } else { "release" })
+}
+
+/// Builds every program of `duel-grader` once per test process (the crate's engine code is
+/// optimised in every profile), and returns the path of program `name`.
+pub fn bin(name: &str) -> PathBuf {
+    static BUILT: OnceLock<()> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let mut cmd = Command::new(env!("CARGO"));
+        cmd.args(["build", "--quiet", "-p", "duel-grader", "--bins"]);
+        if !cfg!(debug_assertions) {
+            cmd.arg("--release");
+        }
+        let status = cmd.current_dir(workspace()).status().expect("cargo runs");
+        assert!(status.success(), "building duel-grader failed");
+    });
+    profile_dir().join(name)
+}
+
+/// Runs `program` with `args`, feeding `stdin`, and returns its output.
+pub fn run(program: &Path, args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {}: {e}", program.display()));
+    let mut input = child.stdin.take().expect("piped stdin");
+    let data = stdin.as_bytes().to_vec();
+    let writer = std::thread::spawn(move || {
+        // A program may exit before reading all of its input; that is not a test failure.
+        let _ = input.write_all(&data);
+    });
+    let out = child.wait_with_output().expect("program runs");
+    writer.join().expect("stdin writer");
+    out
+}
+
+/// A small deterministic random number generator (xorshift64*) for tests.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from `seed` (any value, zero included).
+    pub fn new(seed: u64) -> Self {
+        Self(seed ^ 0x9E37_79B9_7F4A_7C15 | 1)
+    }
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+    }
+}
