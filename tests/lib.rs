@@ -8,7 +8,10 @@ use std::sync::OnceLock;
 
 /// The workspace root.
 pub fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ has a parent").to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ has a parent")
+        .to_path_buf()
 }
 
 /// A file of the project's shared material (`../shared/` beside the checkout), e.g.
@@ -22,7 +25,11 @@ pub fn target_dir() -> PathBuf {
     match std::env::var_os("CARGO_TARGET_DIR") {
         Some(dir) => {
             let dir = PathBuf::from(dir);
-            if dir.is_absolute() { dir } else { workspace().join(dir) }
+            if dir.is_absolute() {
+                dir
+            } else {
+                workspace().join(dir)
+            }
         }
         None => workspace().join("target"),
     }
@@ -31,7 +38,11 @@ pub fn target_dir() -> PathBuf {
 /// The profile directory the programs are built into: the tests' own profile, so a
 /// `cargo test --release` tests release programs.
 pub fn profile_dir() -> PathBuf {
-    target_dir().join(if cfg!(debug_assertions) { "debug" } else { "release" })
+    target_dir().join(if cfg!(debug_assertions) {
+        "debug"
+    } else {
+        "release"
+    })
 }
 
 /// Builds every program of `duel-grader` once per test process (the crate's engine code is
@@ -77,7 +88,7 @@ pub struct Rng(u64);
 impl Rng {
     /// A generator from `seed` (any value, zero included).
     pub fn new(seed: u64) -> Self {
-        Self(seed ^ 0x9E37_79B9_7F4A_7C15 | 1)
+        Self((seed ^ 0x9E37_79B9_7F4A_7C15) | 1)
     }
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
@@ -88,6 +99,6 @@ impl Rng {
     }
     /// A number in `0..n` (`n` > 0).
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 }

@@ -44,12 +44,18 @@ impl<'c> Budget<'c> {
 
     /// Until `clock` reads `deadline_micros` or later.
     pub fn until(clock: &'c dyn Clock, deadline_micros: u64) -> Self {
-        Self { clock: Some(clock), deadline_micros, ..Self::unlimited() }
+        Self {
+            clock: Some(clock),
+            deadline_micros,
+            ..Self::unlimited()
+        }
     }
 
     /// For `millis` milliseconds from now on `clock`.
     pub fn millis(clock: &'c dyn Clock, millis: u64) -> Self {
-        let deadline = clock.now_micros().saturating_add(millis.saturating_mul(1000));
+        let deadline = clock
+            .now_micros()
+            .saturating_add(millis.saturating_mul(1000));
         Self::until(clock, deadline)
     }
 
@@ -65,7 +71,10 @@ impl<'c> Budget<'c> {
     pub fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes >= self.next_check {
-            self.next_check = self.nodes.saturating_add(CLOCK_INTERVAL).min(self.node_limit);
+            self.next_check = self
+                .nodes
+                .saturating_add(CLOCK_INTERVAL)
+                .min(self.node_limit);
             self.check();
         }
         self.stopped

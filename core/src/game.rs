@@ -61,7 +61,10 @@ pub struct MoveList<M, const N: usize> {
 
 impl<M: Copy + Default, const N: usize> Default for MoveList<M, N> {
     fn default() -> Self {
-        Self { moves: [M::default(); N], len: 0 }
+        Self {
+            moves: [M::default(); N],
+            len: 0,
+        }
     }
 }
 

@@ -29,7 +29,10 @@ pub struct SearchConfig {
 
 impl Default for SearchConfig {
     fn default() -> Self {
-        Self { max_depth: 60, aspiration: 0 }
+        Self {
+            max_depth: 60,
+            aspiration: 0,
+        }
     }
 }
 
@@ -86,13 +89,23 @@ impl<'t> Searcher<'t> {
     ) -> SearchResult<G::Move> {
         let mut moves = root.legal_moves();
         let Some(&first) = moves.as_ref().first() else {
-            return SearchResult { best: None, score: root.outcome().unwrap_or(0), depth: 0, nodes: 0 };
+            return SearchResult {
+                best: None,
+                score: root.outcome().unwrap_or(0),
+                depth: 0,
+                nodes: 0,
+            };
         };
         self.killers = [[NO_MOVE; 2]; MAX_PLY];
         for h in self.history.iter_mut() {
             *h /= 4;
         }
-        let mut result = SearchResult { best: Some(first), score: 0, depth: 0, nodes: 0 };
+        let mut result = SearchResult {
+            best: Some(first),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
         if moves.as_ref().len() == 1 {
             result.score = eval.evaluate(&root.play_unchecked(first)).saturating_neg();
             return result;
@@ -109,7 +122,8 @@ impl<'t> Searcher<'t> {
                 beta = result.score.saturating_add(delta).min(INFINITY);
             }
             let (score, best) = loop {
-                let (score, best) = self.root(root, eval, moves.as_mut(), depth, alpha, beta, budget);
+                let (score, best) =
+                    self.root(root, eval, moves.as_mut(), depth, alpha, beta, budget);
                 if budget.is_stopped() {
                     break (score, best);
                 }
@@ -178,9 +192,16 @@ impl<'t> Searcher<'t> {
                 }
             }
         }
-        let bound = if best_score >= beta { Bound::Lower } else if best_score > alpha { Bound::Exact } else { Bound::Upper };
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
         if !budget.is_stopped() {
-            self.tt.store(pos.hash(), depth, best_score, bound, G::move_key(best));
+            self.tt
+                .store(pos.hash(), depth, best_score, bound, G::move_key(best));
         }
         (best_score, best)
     }
@@ -233,7 +254,8 @@ impl<'t> Searcher<'t> {
             let score = if i == 0 {
                 -self.negamax(&child, eval, depth - 1, ply + 1, -beta, -alpha, budget)
             } else {
-                let mut s = -self.negamax(&child, eval, depth - 1, ply + 1, -alpha - 1, -alpha, budget);
+                let mut s =
+                    -self.negamax(&child, eval, depth - 1, ply + 1, -alpha - 1, -alpha, budget);
                 if s > alpha && s < beta && !budget.is_stopped() {
                     s = -self.negamax(&child, eval, depth - 1, ply + 1, -beta, -alpha, budget);
                 }
@@ -283,11 +305,17 @@ impl<'t> Searcher<'t> {
                 }
             }
         }
-        let Some(rest) = moves.get_mut(start..) else { return };
+        let Some(rest) = moves.get_mut(start..) else {
+            return;
+        };
         let n = rest.len().min(HISTORY_SORT_CAP);
         let mut keys = [0u16; HISTORY_SORT_CAP];
         for (k, mv) in keys.iter_mut().zip(rest.iter()) {
-            *k = self.history.get(G::move_key(*mv) as usize).copied().unwrap_or(0);
+            *k = self
+                .history
+                .get(G::move_key(*mv) as usize)
+                .copied()
+                .unwrap_or(0);
         }
         // Stable insertion sort by descending history: ties keep the game's own order.
         for i in 1..n {
@@ -323,9 +351,13 @@ impl<'t> Searcher<'t> {
         let mut pos = *root;
         let mut n = 0;
         while n < out.len() {
-            let Some(e) = self.tt.probe(pos.hash()) else { break };
+            let Some(e) = self.tt.probe(pos.hash()) else {
+                break;
+            };
             let moves = pos.legal_moves();
-            let Some(&mv) = moves.as_ref().iter().find(|&&m| G::move_key(m) == e.best()) else { break };
+            let Some(&mv) = moves.as_ref().iter().find(|&&m| G::move_key(m) == e.best()) else {
+                break;
+            };
             out[n] = mv;
             n += 1;
             pos = pos.play_unchecked(mv);

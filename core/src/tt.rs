@@ -103,8 +103,18 @@ impl<'a> TranspositionTable<'a> {
             if e.key == hash && e.depth > depth && bound != Bound::Exact {
                 return;
             }
-            let best = if best == NO_MOVE && e.key == hash { e.best } else { best };
-            *e = Entry { key: hash, score, best, depth, bound };
+            let best = if best == NO_MOVE && e.key == hash {
+                e.best
+            } else {
+                best
+            };
+            *e = Entry {
+                key: hash,
+                score,
+                best,
+                depth,
+                bound,
+            };
         }
     }
 }

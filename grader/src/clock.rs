@@ -11,7 +11,9 @@ pub struct WallClock {
 impl WallClock {
     /// A clock reading zero now.
     pub fn start() -> Self {
-        Self { origin: Instant::now() }
+        Self {
+            origin: Instant::now(),
+        }
     }
 }
 
