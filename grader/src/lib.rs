@@ -2,6 +2,7 @@
 //! (perft, solve, bench, arena) and of its contest program.
 #![deny(missing_docs)]
 
+pub mod arena;
 pub mod ataxx;
 pub mod clock;
 pub mod filler;

@@ -1,7 +1,7 @@
 //! `duel`: arena, perft, solve and bench for every game.
 
 use clap::{Parser, Subcommand};
-use duel_grader::reversi;
+use duel_grader::{arena, reversi};
 use std::process::ExitCode;
 
 /// duel: five contest games, one engine. Play programs against each other, count perft nodes,
@@ -18,6 +18,15 @@ enum Command {
     /// Count the leaf nodes of the game tree from a position, depth by depth.
     #[command(subcommand)]
     Perft(PerftGame),
+    /// Play two programs (or built-ins) against each other under a contest's protocol and rules.
+    #[command(subcommand)]
+    Arena(ArenaGame),
+}
+
+#[derive(Subcommand, Debug)]
+enum ArenaGame {
+    /// Reversi through the contest's grader protocol, 10 s of thinking per program per game.
+    Reversi(arena::reversi::ArenaArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -30,5 +39,6 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Perft(PerftGame::Reversi(args)) => reversi::perft(&args),
+        Command::Arena(ArenaGame::Reversi(args)) => arena::reversi::arena(&args),
     }
 }

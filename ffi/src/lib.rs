@@ -1,0 +1,19 @@
+//! duel's C ABI: `duel_*` functions over `duel-core`, the Reversi contest's C++ `move`, and the
+//! JNI export behind Java's `Solution.move`.
+//!
+//! Conventions (those of `include/duel.h`): every fallible function returns a
+//! [`DuelResult`]; inputs come first, then a caller-provided workspace buffer followed by its
+//! length, then out-parameters. Every pointer is checked, every value validated, and no panic
+//! ever crosses the boundary: it becomes [`DuelResult::Panic`]. Out-parameters are written only
+//! on success.
+#![deny(missing_docs)]
+
+mod clock;
+mod contest;
+#[cfg(feature = "jni")]
+mod java;
+mod result;
+pub mod reversi;
+mod workspace;
+
+pub use result::{DuelResult, duel_result_message};

@@ -1,0 +1,146 @@
+//! The C API for Reversi: `duel_reversi_best_move` and `duel_reversi_best_move_in`.
+
+use crate::clock::WallClock;
+use crate::result::{DuelResult, guard};
+use crate::workspace;
+use duel_core::reversi::{Board, ContestError, Engine, Move};
+use duel_core::{Budget, Entry};
+
+/// Transposition-table entries of the variant that allocates: 2^20 entries, 16 MiB.
+const DEFAULT_TABLE_ENTRIES: usize = 1 << 20;
+
+/// The board of a contest call, validated: cells -1/0/1, colour 0/1, and a legal move to make.
+pub(crate) fn contest_board(cells: &[i32; 64], colour: i32) -> Result<Board, DuelResult> {
+    let mut rows = [[0i32; 8]; 8];
+    for (row, chunk) in rows.iter_mut().zip(cells.chunks_exact(8)) {
+        row.copy_from_slice(chunk);
+    }
+    Board::from_contest_to_move(&rows, colour).map_err(|e| match e {
+        ContestError::InvalidCell => DuelResult::InvalidCell,
+        ContestError::InvalidColour => DuelResult::InvalidColour,
+        ContestError::NoLegalMove => DuelResult::NoLegalMove,
+    })
+}
+
+/// Chooses a move for `board` within `budget`, returning (row, column).
+pub(crate) fn choose(board: &Board, table: &mut [Entry], budget: &mut Budget<'_>) -> (i32, i32) {
+    let mut engine = Engine::new(table);
+    match engine.choose(board, budget).mv {
+        Move::Place(square) => (i32::from(square.row()), i32::from(square.column())),
+        // The board has a legal square (checked by `contest_board`), so the engine never passes.
+        Move::Pass => (-1, -1),
+    }
+}
+
+/// Reads the caller's 64 cells.
+///
+/// # Safety
+/// `board` must be null or point to 64 readable `int`s.
+pub(crate) unsafe fn read_cells(board: *const i32) -> Option<[i32; 64]> {
+    if board.is_null() {
+        return None;
+    }
+    let mut cells = [0i32; 64];
+    // SAFETY: non-null, and the caller promises 64 readable ints; read unaligned-tolerant copies.
+    for (i, cell) in cells.iter_mut().enumerate() {
+        *cell = unsafe { board.add(i).read_unaligned() };
+    }
+    Some(cells)
+}
+
+/// Chooses Reversi's best move for `colour` within `millis` milliseconds, using a 16 MiB table
+/// it allocates for the call.
+///
+/// `board` points to 64 ints in row-major order (`board[row * 8 + column]`, the contest's
+/// `a[8][8]`): -1 empty, 0 a white disc, 1 a black disc. `colour` is the side to move: 0 white,
+/// 1 black. On success `*row` and `*column` (0..7) hold the move.
+///
+/// # Errors
+/// `DUEL_RESULT_NULL_POINTER`, `DUEL_RESULT_INVALID_CELL`, `DUEL_RESULT_INVALID_COLOUR`,
+/// `DUEL_RESULT_NO_LEGAL_MOVE` (the colour must pass or the game is over), `DUEL_RESULT_PANIC`.
+///
+/// # Safety
+/// `board` must point to 64 readable ints; `row` and `column` to writable ints.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn duel_reversi_best_move(
+    board: *const i32,
+    colour: i32,
+    millis: u32,
+    row: *mut i32,
+    column: *mut i32,
+) -> DuelResult {
+    guard(|| {
+        // SAFETY: the caller's promise about `board`.
+        let Some(cells) = (unsafe { read_cells(board) }) else { return DuelResult::NullPointer };
+        if row.is_null() || column.is_null() {
+            return DuelResult::NullPointer;
+        }
+        let board = match contest_board(&cells, colour) {
+            Ok(b) => b,
+            Err(e) => return e,
+        };
+        let mut table = vec![Entry::default(); DEFAULT_TABLE_ENTRIES];
+        let clock = WallClock::start();
+        let mut budget = Budget::millis(&clock, u64::from(millis));
+        let (r, c) = choose(&board, &mut table, &mut budget);
+        // SAFETY: both checked non-null; the caller promises they are writable.
+        unsafe {
+            row.write(r);
+            column.write(c);
+        }
+        DuelResult::Ok
+    })
+}
+
+/// As [`duel_reversi_best_move`], with the transposition table in the caller's `workspace`
+/// (any size: more is stronger; 16 bytes an entry; none at all still plays legal moves) and an
+/// optional node limit for reproducible results (`max_nodes` 0: none). `millis` 0 means no time
+/// limit (then give a node limit). Nothing is allocated.
+///
+/// # Errors
+/// As [`duel_reversi_best_move`]; `DUEL_RESULT_NULL_POINTER` also for a null `workspace` with a
+/// non-zero `workspace_len`, `DUEL_RESULT_INVALID_SIZE` for `millis` and `max_nodes` both 0.
+///
+/// # Safety
+/// As [`duel_reversi_best_move`]; `workspace` must be valid for reads and writes of
+/// `workspace_len` bytes and not used by anything else during the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn duel_reversi_best_move_in(
+    board: *const i32,
+    colour: i32,
+    millis: u32,
+    max_nodes: u64,
+    workspace: *mut u8,
+    workspace_len: usize,
+    row: *mut i32,
+    column: *mut i32,
+) -> DuelResult {
+    guard(|| {
+        // SAFETY: the caller's promise about `board`.
+        let Some(cells) = (unsafe { read_cells(board) }) else { return DuelResult::NullPointer };
+        if row.is_null() || column.is_null() || (workspace.is_null() && workspace_len != 0) {
+            return DuelResult::NullPointer;
+        }
+        if millis == 0 && max_nodes == 0 {
+            return DuelResult::InvalidSize;
+        }
+        let board = match contest_board(&cells, colour) {
+            Ok(b) => b,
+            Err(e) => return e,
+        };
+        // SAFETY: the caller's promise about `workspace` and `workspace_len`.
+        let table = unsafe { workspace::entries(workspace, workspace_len) };
+        let clock = WallClock::start();
+        let mut budget = if millis == 0 { Budget::unlimited() } else { Budget::millis(&clock, u64::from(millis)) };
+        if max_nodes != 0 {
+            budget = budget.with_node_limit(max_nodes);
+        }
+        let (r, c) = choose(&board, table, &mut budget);
+        // SAFETY: both checked non-null; the caller promises they are writable.
+        unsafe {
+            row.write(r);
+            column.write(c);
+        }
+        DuelResult::Ok
+    })
+}

@@ -1,0 +1,227 @@
+//! The arena: two programs play a series of games under one contest's protocol and rules.
+//!
+//! Each game has its own referee (in a submodule) that starts the players, speaks the protocol,
+//! enforces the time limits and the rules, and returns a [`GameRecord`]. This module runs the
+//! series: alternating who starts, a progress line per game on stderr, the result table with
+//! the score rate and an Elo difference with its 95% interval, the closing
+//! `RESULT wins=W draws=D losses=L` line (from A's side), and `--record` JSON lines.
+
+pub mod process;
+pub mod reversi;
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::Path;
+
+/// The options every game's arena takes.
+#[derive(clap::Args, Debug, Clone)]
+pub struct MatchArgs {
+    /// Player A: a command (split as a shell would) or a built-in (`builtin:NAME`).
+    #[arg(long, default_value = "builtin:duel")]
+    pub a: String,
+    /// Player B: a command or a built-in.
+    #[arg(long, default_value = "builtin:random")]
+    pub b: String,
+    /// Number of games; A and B take turns to move first.
+    #[arg(long, default_value_t = 2)]
+    pub games: usize,
+    /// Seed for boards and built-in random players.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Write each game (moves, result, reason) as one JSON line to this file.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<std::path::PathBuf>,
+}
+
+/// One side of a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// The `--a` program.
+    A,
+    /// The `--b` program.
+    B,
+}
+
+impl Side {
+    /// The other side.
+    pub fn other(self) -> Side {
+        match self {
+            Side::A => Side::B,
+            Side::B => Side::A,
+        }
+    }
+}
+
+impl std::fmt::Display for Side {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Side::A => "A",
+            Side::B => "B",
+        })
+    }
+}
+
+/// How one game went.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// Whether A moved first.
+    pub a_first: bool,
+    /// The moves in the game's own notation, in order.
+    pub moves: Vec<String>,
+    /// The winner, `None` for a draw.
+    pub winner: Option<Side>,
+    /// A's final score minus B's (discs, cells or points, as the game counts).
+    pub margin: i64,
+    /// Why the game ended: `"game over"`, or who lost how (`"B: illegal move d3"`).
+    pub reason: String,
+}
+
+/// A game's referee: plays one game between the two programs.
+pub trait Referee {
+    /// Plays game number `index` (0-based); A moves first when `a_first`.
+    fn play_game(&mut self, index: usize, a_first: bool) -> GameRecord;
+}
+
+/// Wins, draws and losses from A's side, and the sum of A's margins.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tally {
+    /// Games A won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games A lost.
+    pub losses: u32,
+    /// The sum of A's margins over all games.
+    pub margin_sum: i64,
+}
+
+impl Tally {
+    /// Adds one game.
+    pub fn add(&mut self, record: &GameRecord) {
+        match record.winner {
+            Some(Side::A) => self.wins += 1,
+            Some(Side::B) => self.losses += 1,
+            None => self.draws += 1,
+        }
+        self.margin_sum += record.margin;
+    }
+
+    /// Games counted.
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// A's points: a win 1, a draw ½.
+    pub fn points(&self) -> f64 {
+        f64::from(self.wins) + f64::from(self.draws) / 2.0
+    }
+
+    /// A's score rate in 0..=1.
+    pub fn score_rate(&self) -> f64 {
+        if self.games() == 0 { 0.5 } else { self.points() / f64::from(self.games()) }
+    }
+
+    /// The Elo difference (A minus B) and its 95% interval (low, high), from the score rate and
+    /// its standard error over the games; infinite when a side scored everything.
+    pub fn elo(&self) -> (f64, f64, f64) {
+        let n = f64::from(self.games().max(1));
+        let s = self.score_rate();
+        let var = (f64::from(self.wins) * (1.0 - s).powi(2)
+            + f64::from(self.draws) * (0.5 - s).powi(2)
+            + f64::from(self.losses) * s.powi(2))
+            / n;
+        let se = (var / n).sqrt();
+        (elo_of(s), elo_of(s - 1.96 * se), elo_of(s + 1.96 * se))
+    }
+}
+
+/// The Elo difference that gives an expected score `s`.
+fn elo_of(s: f64) -> f64 {
+    if s <= 0.0 {
+        f64::NEG_INFINITY
+    } else if s >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / s - 1.0).log10()
+    }
+}
+
+fn fmt_elo(e: f64) -> String {
+    if e.is_infinite() { if e > 0.0 { "+inf".into() } else { "-inf".into() } } else { format!("{e:+.0}") }
+}
+
+/// What a series reports about itself.
+pub struct Series<'a> {
+    /// The game's name, for the table.
+    pub game: &'a str,
+    /// The commands (or built-ins) of A and B.
+    pub names: (&'a str, &'a str),
+    /// What a margin counts ("discs", "cells", "points").
+    pub unit: &'a str,
+    /// The number of games.
+    pub games: usize,
+    /// Where to write one JSON line per game.
+    pub record: Option<&'a Path>,
+}
+
+/// Plays `series.games` games (A first in the even-numbered ones), printing a progress line per
+/// game on stderr, then the table and the `RESULT` line on stdout.
+///
+/// # Errors
+/// When the record file cannot be written.
+pub fn run(referee: &mut dyn Referee, series: &Series<'_>) -> io::Result<Tally> {
+    let mut record_file = series.record.map(File::create).transpose()?;
+    let mut tally = Tally::default();
+    for index in 0..series.games {
+        let a_first = index % 2 == 0;
+        let record = referee.play_game(index, a_first);
+        tally.add(&record);
+        let verdict = match record.winner {
+            Some(Side::A) => "A wins",
+            Some(Side::B) => "B wins",
+            None => "draw",
+        };
+        eprintln!(
+            "game {}/{}: {verdict} {:+} {} ({}); A {} / {} points",
+            index + 1,
+            series.games,
+            record.margin,
+            series.unit,
+            record.reason,
+            tally.points(),
+            tally.games()
+        );
+        if let Some(file) = record_file.as_mut() {
+            let line = serde_json::json!({
+                "game": index + 1,
+                "a_first": record.a_first,
+                "moves": record.moves,
+                "winner": record.winner.map(|s| s.to_string()),
+                "margin": record.margin,
+                "reason": record.reason,
+            });
+            writeln!(file, "{line}")?;
+        }
+    }
+    print_table(series, &tally);
+    Ok(tally)
+}
+
+fn print_table(series: &Series<'_>, t: &Tally) {
+    let (elo, low, high) = t.elo();
+    let avg = if t.games() == 0 { 0.0 } else { t.margin_sum as f64 / f64::from(t.games()) };
+    println!("{} arena, {} games", series.game, t.games());
+    println!("  A: {}", series.names.0);
+    println!("  B: {}", series.names.1);
+    println!("{:>6} {:>6} {:>6} {:>14} {:>8} {:>24}", "wins", "draws", "losses", format!("avg {}", series.unit), "score", "Elo (95%)");
+    println!(
+        "{:>6} {:>6} {:>6} {:>14.2} {:>7.1}% {:>24}",
+        t.wins,
+        t.draws,
+        t.losses,
+        avg,
+        100.0 * t.score_rate(),
+        format!("{} [{}, {}]", fmt_elo(elo), fmt_elo(low), fmt_elo(high))
+    );
+    println!("RESULT wins={} draws={} losses={}", t.wins, t.draws, t.losses);
+}

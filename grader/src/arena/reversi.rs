@@ -1,0 +1,251 @@
+//! The Reversi referee: the grader protocol of `rules/reversi.md` (colour line, then 8×8
+//! boards, answers `row column`), 10 seconds of thinking per program per game measured here.
+
+use super::process::{Failure, LineChild, split_command};
+use super::{GameRecord, Referee, Side};
+use crate::clock::WallClock;
+use duel_core::reversi::{Board, Colour, Engine, Move, Square, think_time_millis};
+use duel_core::{Budget, Entry, Game};
+use std::time::{Duration, Instant};
+
+/// Thinking time per program per game: the contest's 10 seconds.
+pub const GAME_TIME: Duration = Duration::from_secs(10);
+
+/// `duel arena reversi`.
+#[derive(clap::Args, Debug)]
+pub struct ArenaArgs {
+    #[command(flatten)]
+    common: super::MatchArgs,
+    /// Print the board after every move.
+    #[arg(long)]
+    verbose: bool,
+}
+
+/// Plays the series and prints the table; exit status 0, or 2 on bad arguments.
+pub fn arena(args: &ArenaArgs) -> std::process::ExitCode {
+    let parse = |s: &str| PlayerSpec::parse(s).map_err(|e| eprintln!("duel: arena reversi: {e}"));
+    let (Ok(a), Ok(b)) = (parse(&args.common.a), parse(&args.common.b)) else {
+        return std::process::ExitCode::from(2);
+    };
+    let mut referee = ReversiReferee { a, b, seed: args.common.seed, verbose: args.verbose, game_time: GAME_TIME };
+    let series = super::Series {
+        game: "reversi",
+        names: (&args.common.a, &args.common.b),
+        unit: "discs",
+        games: args.common.games,
+        record: args.common.record.as_deref(),
+    };
+    match super::run(&mut referee, &series) {
+        Ok(_) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("duel: arena reversi: cannot write the record: {e}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}
+
+/// Who plays: an external program speaking the grader protocol, or a built-in.
+#[derive(Clone, Debug)]
+pub enum PlayerSpec {
+    /// A command line, split as a shell would.
+    Command(Vec<String>),
+    /// `builtin:random`: a uniformly random legal move.
+    Random,
+    /// `builtin:duel`: duel's engine in-process, with the contest's time management.
+    Duel,
+}
+
+impl PlayerSpec {
+    /// Parses `builtin:random`, `builtin:duel`, or a command.
+    ///
+    /// # Errors
+    /// An unknown built-in or a command that does not split.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        match text.strip_prefix("builtin:") {
+            Some("random") => Ok(Self::Random),
+            Some("duel") => Ok(Self::Duel),
+            Some(other) => Err(format!("unknown built-in player builtin:{other} (builtin:random, builtin:duel)")),
+            None => split_command(text).map(Self::Command),
+        }
+    }
+}
+
+/// A player during one game.
+enum Player {
+    Program(LineChild),
+    Random(u64),
+    Duel(Box<[Entry]>),
+}
+
+impl Player {
+    fn start(spec: &PlayerSpec, colour: Colour, seed: u64) -> Result<Self, Failure> {
+        Ok(match spec {
+            PlayerSpec::Command(argv) => {
+                let mut child = LineChild::spawn(argv, None)?;
+                child.send(&format!("{}\n", colour.contest_value()))?;
+                Player::Program(child)
+            }
+            PlayerSpec::Random => Player::Random(seed | 1),
+            PlayerSpec::Duel => Player::Duel(vec![Entry::default(); 1 << 20].into_boxed_slice()),
+        })
+    }
+
+    /// Asks for a move; `left` is the player's remaining thinking time. Returns the answer's
+    /// text (for the record) and the move, or why there is none.
+    fn ask(&mut self, board: &Board, left: Duration) -> Result<(String, Option<Square>), Failure> {
+        match self {
+            Player::Program(child) => {
+                let mut request = String::with_capacity(160);
+                for row in board.to_contest() {
+                    let cells: Vec<String> = row.iter().map(i32::to_string).collect();
+                    request.push_str(&cells.join(" "));
+                    request.push('\n');
+                }
+                child.send(&request)?;
+                let line = child.read_line(left)?;
+                let square = parse_answer(&line);
+                Ok((line.trim().to_string(), square))
+            }
+            Player::Random(state) => {
+                let moves = board.legal_moves();
+                let squares: Vec<Square> =
+                    moves.as_ref().iter().filter_map(|m| if let Move::Place(s) = m { Some(*s) } else { None }).collect();
+                *state ^= *state << 13;
+                *state ^= *state >> 7;
+                *state ^= *state << 17;
+                let pick = squares.get((*state % squares.len().max(1) as u64) as usize).copied();
+                Ok((pick.map_or("-1 -1".into(), |s| format!("{} {}", s.row(), s.column())), pick))
+            }
+            Player::Duel(table) => {
+                let clock = WallClock::start();
+                let millis = think_time_millis(board, left.as_millis().min(u128::from(u64::MAX)) as u64);
+                let mut budget = Budget::millis(&clock, millis);
+                let mut engine = Engine::new(table);
+                let pick = match engine.choose(board, &mut budget).mv {
+                    Move::Place(s) => Some(s),
+                    Move::Pass => None,
+                };
+                Ok((pick.map_or("-1 -1".into(), |s| format!("{} {}", s.row(), s.column())), pick))
+            }
+        }
+    }
+
+    fn finish(self) {
+        if let Player::Program(child) = self {
+            child.finish(Duration::from_millis(500));
+        }
+    }
+}
+
+/// `row column`, two integers in 0..8, nothing else.
+fn parse_answer(line: &str) -> Option<Square> {
+    let mut words = line.split_whitespace();
+    let row: u8 = words.next()?.parse().ok()?;
+    let column: u8 = words.next()?.parse().ok()?;
+    if words.next().is_some() {
+        return None;
+    }
+    Square::at(row, column)
+}
+
+/// Plays Reversi games between two players.
+pub struct ReversiReferee {
+    /// Player A.
+    pub a: PlayerSpec,
+    /// Player B.
+    pub b: PlayerSpec,
+    /// Seeds the built-in random players.
+    pub seed: u64,
+    /// Print the board after every move.
+    pub verbose: bool,
+    /// Thinking time per program per game.
+    pub game_time: Duration,
+}
+
+impl Referee for ReversiReferee {
+    fn play_game(&mut self, index: usize, a_first: bool) -> GameRecord {
+        let black_side = if a_first { Side::A } else { Side::B };
+        let side_of = |colour: Colour| if colour == Colour::Black { black_side } else { black_side.other() };
+        let mut record =
+            GameRecord { a_first, moves: Vec::new(), winner: None, margin: 0, reason: "game over".to_string() };
+        let seed = self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(index as u64 * 2 + 1);
+        let mut players = Vec::with_capacity(2);
+        for (side, spec) in [(Side::A, &self.a), (Side::B, &self.b)] {
+            let colour = if side == black_side { Colour::Black } else { Colour::White };
+            match Player::start(spec, colour, seed.wrapping_add(side as u64)) {
+                Ok(p) => players.push((side, p, self.game_time)),
+                Err(f) => return forfeit(record, side, &f.to_string()),
+            }
+        }
+        let mut board = Board::start();
+        while !board.is_game_over() {
+            if !board.has_move() {
+                board = board.pass();
+                record.moves.push("pass".into());
+                continue;
+            }
+            let side = side_of(board.to_move());
+            let (_, player, left) = players.iter_mut().find(|(s, _, _)| *s == side).expect("both sides play");
+            let asked = Instant::now();
+            let answer = player.ask(&board, *left);
+            let spent = asked.elapsed();
+            let (text, square) = match answer {
+                Ok(a) => a,
+                Err(f) => return forfeit(record, side, &f.to_string()),
+            };
+            if spent > *left {
+                return forfeit(record, side, "time-out");
+            }
+            *left -= spent;
+            let Some(square) = square else {
+                return forfeit(record, side, &format!("malformed answer {text:?}"));
+            };
+            match board.play(Move::Place(square)) {
+                Ok(next) => board = next,
+                Err(_) => return forfeit(record, side, &format!("illegal move {} {}", square.row(), square.column())),
+            }
+            record.moves.push(Move::Place(square).to_string());
+            if self.verbose {
+                println!("game {} move {}: {} plays {}", index + 1, record.moves.len(), side, Move::Place(square));
+                print!("{}", picture(&board));
+            }
+        }
+        for (_, p, _) in players {
+            p.finish();
+        }
+        let margin = i64::from(board.black().count_ones()) - i64::from(board.white().count_ones());
+        let margin_a = if black_side == Side::A { margin } else { -margin };
+        record.margin = margin_a;
+        record.winner = match margin_a.signum() {
+            1 => Some(Side::A),
+            -1 => Some(Side::B),
+            _ => None,
+        };
+        record
+    }
+}
+
+/// `loser` loses the game at once for `why`, by the largest margin (64 discs).
+fn forfeit(mut record: GameRecord, loser: Side, why: &str) -> GameRecord {
+    record.winner = Some(loser.other());
+    record.reason = format!("{loser}: {why}");
+    record.margin = if loser == Side::A { -64 } else { 64 };
+    record
+}
+
+/// The board as the seed's interact.py shows it: rows 0..7, `X` black, `O` white, `.` empty.
+fn picture(board: &Board) -> String {
+    let mut s = String::from("  0 1 2 3 4 5 6 7\n");
+    for (r, row) in board.to_contest().iter().enumerate() {
+        s.push_str(&r.to_string());
+        for v in row {
+            s.push_str(match v {
+                1 => " X",
+                0 => " O",
+                _ => " .",
+            });
+        }
+        s.push('\n');
+    }
+    s
+}
