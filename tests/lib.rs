@@ -102,3 +102,42 @@ impl Rng {
         (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 }
+
+/// Builds `duel-ffi` (libduel.a and libduel.so) once per test process, in the tests' profile,
+/// and returns the directory holding them.
+pub fn ffi_lib_dir() -> PathBuf {
+    static BUILT: OnceLock<()> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let mut cmd = Command::new(env!("CARGO"));
+        cmd.args(["build", "--quiet", "-p", "duel-ffi"]);
+        if !cfg!(debug_assertions) {
+            cmd.arg("--release");
+        }
+        let status = cmd.current_dir(workspace()).status().expect("cargo runs");
+        assert!(status.success(), "building duel-ffi failed");
+    });
+    profile_dir()
+}
+
+/// The system libraries a program linking `libduel.a` needs on Linux, as
+/// `rustc --print native-static-libs` reports them (the README's link line).
+pub const NATIVE_STATIC_LIBS: &[&str] = &["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl", "-lc"];
+
+/// A fresh, empty scratch directory under the target directory, named for the calling test.
+pub fn scratch_dir(name: &str) -> PathBuf {
+    let dir = target_dir().join("test-scratch").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+/// Runs a build step (a compiler), panicking with its output when it fails.
+pub fn must(cmd: &mut Command) {
+    let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
+    assert!(
+        out.status.success(),
+        "{cmd:?} failed:\n{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -19,8 +19,6 @@ pub enum DuelResult {
     NoLegalMove = 4,
     /// A size or count argument was out of range.
     InvalidSize = 5,
-    /// The board is malformed in another way the game's rules forbid.
-    InvalidBoard = 6,
     /// duel failed internally (a bug): the panic was caught at the boundary.
     Panic = 255,
 }
@@ -35,7 +33,6 @@ impl DuelResult {
             Self::InvalidColour => c"the colour to move is not valid for this game",
             Self::NoLegalMove => c"the side to move has no legal move",
             Self::InvalidSize => c"a size or count argument is out of range",
-            Self::InvalidBoard => c"the board breaks the game's rules",
             Self::Panic => c"internal error in duel (please report it)",
         }
     }
@@ -52,7 +49,6 @@ pub extern "C" fn duel_result_message(code: u32) -> *const c_char {
         3 => DuelResult::InvalidColour,
         4 => DuelResult::NoLegalMove,
         5 => DuelResult::InvalidSize,
-        6 => DuelResult::InvalidBoard,
         255 => DuelResult::Panic,
         _ => return c"unknown duel_result code".as_ptr(),
     };

@@ -2,6 +2,7 @@
 
 mod ataxx;
 mod core_search;
+mod ffi;
 mod filler;
 mod fruit_rage;
 mod reversi;

@@ -1,0 +1,184 @@
+//! The C ABI, the contest's C++ `move` linked with graders, and Java through JNI.
+
+use duel_tests::{NATIVE_STATIC_LIBS, bin, ffi_lib_dir, must, run, scratch_dir, workspace};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Links `sources` with libduel.a (not the .so beside it) into `out` using `compiler`.
+fn link_with_duel(compiler: &str, sources: &[PathBuf], out: &Path, flags: &[&str]) {
+    let mut cmd = Command::new(compiler);
+    cmd.args(flags)
+        .args(sources)
+        .arg("-I")
+        .arg(workspace().join("include"))
+        .arg("-L")
+        .arg(ffi_lib_dir())
+        .arg("-l:libduel.a")
+        .args(NATIVE_STATIC_LIBS)
+        .arg("-o")
+        .arg(out);
+    must(&mut cmd);
+}
+
+#[test]
+fn header_is_current() {
+    let crate_dir = workspace().join("ffi");
+    let config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml")).expect("ffi/cbindgen.toml parses");
+    let bindings = cbindgen::Builder::new()
+        .with_crate(&crate_dir)
+        .with_config(config)
+        .generate()
+        .expect("cbindgen reads ffi/");
+    let mut generated = Vec::new();
+    bindings.write(&mut generated);
+    let path = workspace().join("include/duel.h");
+    if std::env::var_os("DUEL_UPDATE_HEADER").is_some() {
+        std::fs::write(&path, &generated).expect("write include/duel.h");
+    }
+    let committed = std::fs::read(&path).unwrap_or_default();
+    assert!(
+        committed == generated,
+        "include/duel.h is stale: regenerate it with\n  DUEL_UPDATE_HEADER=1 cargo test -p duel-tests --test it ffi::header_is_current"
+    );
+}
+
+#[test]
+fn c_api_reports_every_error_and_plays_legal_moves_with_a_caller_workspace() {
+    let dir = scratch_dir("c_api");
+    let exe = dir.join("reversi_api");
+    link_with_duel("gcc", &[workspace().join("tests/c/reversi_api.c")], &exe, &["-std=c99", "-Wall", "-Werror"]);
+    let out = run(&exe, &[], "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "ok\n");
+}
+
+#[test]
+fn a_grader_that_only_declares_move_links_and_plays_whole_games_legally_within_ten_seconds() {
+    let dir = scratch_dir("self_play_grader");
+    let exe = dir.join("grader");
+    link_with_duel(
+        "g++",
+        &[workspace().join("tests/c/self_play_grader.cpp")],
+        &exe,
+        &["-std=c++11", "-O2", "-Wall", "-Wextra", "-Werror"],
+    );
+    let out = run(&exe, &["2"], "");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    let games: Vec<&str> = stdout.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 2, "{stdout}");
+    assert_eq!(stdout.lines().last(), Some("done"));
+    for line in games {
+        let field = |name: &str| -> u32 {
+            let start = line.find(name).expect("field present") + name.len();
+            line[start..].split_whitespace().next().expect("value").parse().expect("number")
+        };
+        let (ours, theirs, thinking) = (field("ours="), field("theirs="), field("thinking_ms="));
+        assert!(thinking < 10_000, "{line}");
+        assert!(ours > theirs, "duel lost to a random mover: {line}");
+    }
+}
+
+/// `duel arena reversi` with `a` against builtin:random for `games` games; returns stdout.
+fn arena_against_random(a: &str, games: usize) -> String {
+    let out = run(&bin("duel"), &["arena", "reversi", "--a", a, "--b", "builtin:random", "--games", &games.to_string()], "");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    stdout
+}
+
+#[test]
+fn the_project_grader_cpp_wins_every_game_against_random_through_the_arena() {
+    let dir = scratch_dir("project_grader");
+    let exe = dir.join("solution");
+    link_with_duel("g++", &[workspace().join("grader/reversi/grader.cpp")], &exe, &["-std=c++11", "-O2", "-Wall", "-Wextra"]);
+    let stdout = arena_against_random(exe.to_str().expect("utf-8 path"), 10);
+    assert!(stdout.ends_with("RESULT wins=10 draws=0 losses=0\n"), "{stdout}");
+}
+
+/// Compiles java/Grader.java and java/Solution.java (plus `extra` sources) into a scratch dir.
+fn javac(name: &str, extra: &[PathBuf]) -> PathBuf {
+    let classes = scratch_dir(name);
+    let mut cmd = Command::new("javac");
+    cmd.arg("-d").arg(&classes).arg(workspace().join("java/Grader.java")).arg(workspace().join("java/Solution.java"));
+    cmd.args(extra);
+    must(&mut cmd);
+    classes
+}
+
+#[test]
+fn the_java_grader_wins_every_game_against_random_through_the_arena() {
+    let classes = javac("java_grader", &[]);
+    let command = format!(
+        "java -Xss16m -Djava.library.path={} -cp {} Grader",
+        ffi_lib_dir().display(),
+        classes.display()
+    );
+    let stdout = arena_against_random(&command, 10);
+    assert!(stdout.ends_with("RESULT wins=10 draws=0 losses=0\n"), "{stdout}");
+}
+
+#[test]
+fn java_solution_move_answers_legally_and_throws_on_bad_arguments_without_crashing_the_jvm() {
+    let dir = scratch_dir("java_checks_src");
+    let source = dir.join("SolutionChecks.java");
+    std::fs::write(&source, JAVA_CHECKS).expect("write java source");
+    let classes = javac("java_checks", &[source]);
+    let out = Command::new("java")
+        .arg(format!("-Djava.library.path={}", ffi_lib_dir().display()))
+        .arg("-cp")
+        .arg(&classes)
+        .arg("SolutionChecks")
+        .output()
+        .expect("java runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        stdout,
+        "legal 4\nnull board: IllegalArgumentException\nnull answer: IllegalArgumentException\n\
+         7 rows: IllegalArgumentException\nshort row: IllegalArgumentException\n\
+         short answer: IllegalArgumentException\ncolour 2: IllegalArgumentException\n\
+         cell 5: IllegalArgumentException\nno move: IllegalArgumentException\nstill alive\n"
+    );
+}
+
+const JAVA_CHECKS: &str = r#"
+public class SolutionChecks {
+    static int[][] start() {
+        int[][] a = new int[8][8];
+        for (int[] row : a) java.util.Arrays.fill(row, -1);
+        a[3][3] = 1; a[4][4] = 1; a[3][4] = 0; a[4][3] = 0;
+        return a;
+    }
+    static void expectThrow(String what, Runnable r) {
+        try {
+            r.run();
+            System.out.println(what + ": no exception");
+        } catch (IllegalArgumentException e) {
+            System.out.println(what + ": IllegalArgumentException");
+        } catch (Throwable t) {
+            System.out.println(what + ": " + t.getClass().getSimpleName());
+        }
+    }
+    public static void main(String[] args) {
+        Solution s = new Solution();
+        int legal = 0;
+        int[][] firsts = {{2, 4}, {3, 5}, {4, 2}, {5, 3}};
+        for (int i = 0; i < 4; i++) {
+            int[] m = {-1, -1};
+            s.move(start(), 1, m);
+            for (int[] f : firsts) if (f[0] == m[0] && f[1] == m[1]) { legal++; break; }
+        }
+        System.out.println("legal " + legal);
+        expectThrow("null board", () -> s.move(null, 1, new int[2]));
+        expectThrow("null answer", () -> s.move(start(), 1, null));
+        expectThrow("7 rows", () -> s.move(new int[7][8], 1, new int[2]));
+        expectThrow("short row", () -> { int[][] a = start(); a[5] = new int[3]; s.move(a, 1, new int[2]); });
+        expectThrow("short answer", () -> s.move(start(), 1, new int[1]));
+        expectThrow("colour 2", () -> s.move(start(), 2, new int[2]));
+        expectThrow("cell 5", () -> { int[][] a = start(); a[0][0] = 5; s.move(a, 1, new int[2]); });
+        expectThrow("no move", () -> { int[][] a = new int[8][8]; s.move(a, 1, new int[2]); });
+        System.out.println("still alive");
+    }
+}
+"#;
