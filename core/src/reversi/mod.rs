@@ -1,1 +1,26 @@
-//! Reversi.
+//! Reversi (Othello on the contest's mirrored start): rules on side-relative bitboards, perft,
+//! a midgame evaluation, an exact endgame solver, and an engine for whole games.
+//!
+//! - [`board`]: [`Board`], [`Move`], [`Square`], [`Colour`], the contest array and text forms,
+//!   and `impl Game for Board`.
+//! - [`bits`]: the bitboard kernels (legal moves by parallel shifts, flips by ray masks,
+//!   stable discs).
+//! - [`perft`]: leaf counts.
+//! - [`eval`]: [`Eval`], the midgame evaluation, and the score scale of finished games.
+//! - [`endgame`]: the exact solver, [`solve`].
+//! - [`engine`]: [`Engine`], which plays a whole game, and [`think_time_millis`].
+
+pub mod bits;
+pub mod board;
+pub mod endgame;
+pub mod engine;
+pub mod eval;
+pub mod perft;
+
+pub use board::{
+    Board, Colour, ContestError, IllegalMoveError, Move, OverlapError, ParseBoardError, ParseMoveError, Square,
+};
+pub use endgame::{Solution, SolveMode, solve, solve_with};
+pub use engine::{Choice, Engine, think_time_millis};
+pub use eval::{Eval, disc_difference, outcome_score};
+pub use perft::perft;

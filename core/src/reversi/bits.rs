@@ -1,0 +1,216 @@
+//! Bitboard kernels: legal-move masks by parallel shifts, flips by ray masks, and the masks
+//! both use. Bit `row * 8 + column` is one square; column 0 (file a) is the low bit of a byte.
+
+/// Every square but those of column 0 (a) and column 7 (h): the mask that stops a horizontal
+/// or diagonal shift from wrapping into the next row.
+pub const NOT_EDGE_COLUMNS: u64 = 0x7E7E_7E7E_7E7E_7E7E;
+
+/// The four corners a1, h1, a8, h8.
+pub const CORNERS: u64 = 0x8100_0000_0000_0081;
+
+/// The squares diagonally next to a corner (b2, g2, b7, g7).
+pub const X_SQUARES: u64 = 0x0042_0000_0000_4200;
+
+/// The squares next to a corner along an edge (b1, g1, a2, h2, a7, h7, b8, g8).
+pub const C_SQUARES: u64 = 0x4281_0000_0000_8142;
+
+/// Every square on the border of the board.
+pub const BORDER: u64 = 0xFF81_8181_8181_81FF;
+
+/// Column 0 (file a).
+pub const COLUMN_A: u64 = 0x0101_0101_0101_0101;
+/// Column 7 (file h).
+pub const COLUMN_H: u64 = 0x8080_8080_8080_8080;
+/// Row 0 (rank 1).
+pub const ROW_1: u64 = 0x0000_0000_0000_00FF;
+/// Row 7 (rank 8).
+pub const ROW_8: u64 = 0xFF00_0000_0000_0000;
+
+/// Row and column steps of the eight directions; the first four raise the square index, the
+/// last four lower it.
+const DIRECTIONS: [(i32, i32); 8] = [(0, 1), (1, 0), (1, 1), (1, -1), (0, -1), (-1, 0), (-1, -1), (-1, 1)];
+
+/// The squares from `square` (excluded) to the border in direction `dir` (see [`DIRECTIONS`]).
+const fn ray(square: usize, dir: usize) -> u64 {
+    let (dr, dc) = DIRECTIONS[dir];
+    let mut r = (square / 8) as i32 + dr;
+    let mut c = (square % 8) as i32 + dc;
+    let mut mask = 0u64;
+    while r >= 0 && r < 8 && c >= 0 && c < 8 {
+        mask |= 1u64 << (r * 8 + c);
+        r += dr;
+        c += dc;
+    }
+    mask
+}
+
+const fn ray_table() -> [[u64; 8]; 64] {
+    let mut table = [[0u64; 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            table[sq][d] = ray(sq, d);
+            d += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+/// `RAYS[square][direction]`: the squares a move on `square` could flip in that direction.
+static RAYS: [[u64; 8]; 64] = ray_table();
+
+/// The squares the player could move to along one line direction (shift `s`), both ways.
+/// `mask` is the opponent's discs, without the wrap-around columns for non-vertical shifts.
+#[inline(always)]
+fn line_moves(p: u64, mask: u64, s: u32) -> u64 {
+    let pre_up = mask & (mask << s);
+    let pre_down = mask & (mask >> s);
+    let mut up = mask & (p << s);
+    let mut down = mask & (p >> s);
+    up |= mask & (up << s);
+    down |= mask & (down >> s);
+    up |= pre_up & (up << (2 * s));
+    down |= pre_down & (down >> (2 * s));
+    up |= pre_up & (up << (2 * s));
+    down |= pre_down & (down >> (2 * s));
+    (up << s) | (down >> s)
+}
+
+/// The legal moves of the player with discs `p` against the opponent's discs `o`.
+#[inline]
+pub fn moves(p: u64, o: u64) -> u64 {
+    let inner = o & NOT_EDGE_COLUMNS;
+    let m = line_moves(p, inner, 1) | line_moves(p, o, 8) | line_moves(p, inner, 7) | line_moves(p, inner, 9);
+    m & !(p | o)
+}
+
+/// The discs a move of the player on `square` (0..64, taken modulo 64) would flip. Zero when
+/// the move flips nothing (an illegal move on an empty square).
+#[inline]
+pub fn flips(square: usize, p: u64, o: u64) -> u64 {
+    let rays = &RAYS[square & 63];
+    let mut f = 0u64;
+    let mut d = 0;
+    // Directions that raise the index: the nearest square that is not the opponent's is the
+    // lowest set bit of the ray without the opponent's discs.
+    while d < 4 {
+        let r = rays[d];
+        let x = r & !o;
+        let first = x & x.wrapping_neg();
+        let hit = 0u64.wrapping_sub(((first & p) != 0) as u64);
+        f |= first.wrapping_sub(1) & r & hit;
+        d += 1;
+    }
+    // Directions that lower the index: the nearest such square is the highest set bit.
+    while d < 8 {
+        let r = rays[d];
+        let x = r & !o;
+        let high = 63 - (x | 1).leading_zeros();
+        let first = (1u64 << high) & x;
+        let hit = 0u64.wrapping_sub(((first & p) != 0) as u64);
+        f |= r & (u64::MAX << high) & !first & hit;
+        d += 1;
+    }
+    f
+}
+
+/// The squares next to at least one disc of `discs` (the caller masks them with the empties
+/// for potential mobility).
+#[inline]
+pub fn neighbours(discs: u64) -> u64 {
+    let east = ((discs << 1) | (discs << 9) | (discs >> 7)) & !COLUMN_A;
+    let west = ((discs >> 1) | (discs >> 9) | (discs << 7)) & !COLUMN_H;
+    east | west | (discs << 8) | (discs >> 8)
+}
+
+/// Discs of `p` that can never be flipped again: a conservative set grown from the borders
+/// and full lines (every disc it holds is truly stable; some stable discs may be missed).
+pub fn stable(p: u64, o: u64) -> u64 {
+    let filled = p | o;
+    let (full_h, full_v, full_d9, full_d7) = full_lines(filled);
+    let ok_h = full_h | COLUMN_A | COLUMN_H;
+    let ok_v = full_v | ROW_1 | ROW_8;
+    let ok_d9 = full_d9 | BORDER;
+    let ok_d7 = full_d7 | BORDER;
+    let mut s = 0u64;
+    loop {
+        let h = ok_h | ((s << 1) & !COLUMN_A) | ((s >> 1) & !COLUMN_H);
+        let v = ok_v | (s << 8) | (s >> 8);
+        let d9 = ok_d9 | ((s << 9) & !COLUMN_A) | ((s >> 9) & !COLUMN_H);
+        let d7 = ok_d7 | ((s << 7) & !COLUMN_H) | ((s >> 7) & !COLUMN_A);
+        let next = p & h & v & d9 & d7;
+        if next == s {
+            return s;
+        }
+        s = next;
+    }
+}
+
+const fn line_masks(dir: usize) -> [u64; 64] {
+    // The whole line (both ways) through each square along direction `dir` (0..4).
+    let mut t = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq] = ray(sq, dir) | ray(sq, dir + 4) | (1u64 << sq);
+        sq += 1;
+    }
+    t
+}
+
+/// The lines of the two diagonal directions, one mask per line, from the squares of the first
+/// row and the first or last column.
+const fn diagonals(dir: usize) -> [u64; 15] {
+    let lines = line_masks(dir);
+    let mut out = [0u64; 15];
+    let mut n = 0;
+    // Starts: every square of row 0, then column 0 (dir 2, up-right) or column 7 (dir 3).
+    let mut c = 0;
+    while c < 8 {
+        out[n] = lines[c];
+        n += 1;
+        c += 1;
+    }
+    let mut r = 1;
+    while r < 8 {
+        let sq = if dir == 2 { r * 8 } else { r * 8 + 7 };
+        out[n] = lines[sq];
+        n += 1;
+        r += 1;
+    }
+    out
+}
+
+static DIAGONALS_9: [u64; 15] = diagonals(2);
+static DIAGONALS_7: [u64; 15] = diagonals(3);
+
+/// The squares whose whole horizontal, vertical and two diagonal lines are filled.
+#[inline]
+fn full_lines(filled: u64) -> (u64, u64, u64, u64) {
+    // Rows: a byte of all ones.
+    let mut h = filled & (filled >> 1) & (filled >> 2) & (filled >> 3);
+    h &= h >> 4;
+    h &= 0x0101_0101_0101_0101;
+    h = h.wrapping_mul(0xFF);
+    // Columns: fold the rows together, then copy the result into every row.
+    let mut v = filled & (filled >> 32);
+    v &= v >> 16;
+    v &= v >> 8;
+    v = (v & 0xFF).wrapping_mul(0x0101_0101_0101_0101);
+    let mut d9 = 0;
+    let mut d7 = 0;
+    let mut i = 0;
+    while i < 15 {
+        let m9 = DIAGONALS_9[i];
+        let m7 = DIAGONALS_7[i];
+        if filled & m9 == m9 {
+            d9 |= m9;
+        }
+        if filled & m7 == m7 {
+            d7 |= m7;
+        }
+        i += 1;
+    }
+    (h, v, d9, d7)
+}

@@ -1,0 +1,467 @@
+//! The exact endgame solver: negamax with principal-variation search over the final disc
+//! difference (empties to the winner).
+//!
+//! - Deep nodes (more than [`SHALLOW_EMPTIES`] empties): transposition table (its own hash
+//!   salt, so it may share a slice with the midgame search), stability cut-offs, fastest-first
+//!   ordering (fewest weighted opponent replies, least opponent potential mobility), and at
+//!   [`ORDER_SEARCH_EMPTIES`] or more empties a shallow evaluation search on top of it.
+//! - Shallow nodes: no table, parity ordering (moves in quadrants with an odd number of
+//!   empties first).
+//! - The last four empties: no move generation at all, only the empty squares tried in parity
+//!   order, and the very last one counts its flips without building a board.
+//!
+//! The search reads its [`Budget`] once per deep node and unwinds as soon as it runs out:
+//! [`solve`] then returns `None`.
+
+use super::bits;
+use super::board::{Board, Move, Square, final_score, hash};
+use super::eval::Eval;
+use crate::budget::Budget;
+use crate::tt::{Bound, Entry, NO_MOVE, TranspositionTable};
+
+/// At most this many empties: searched without the table, in parity order.
+pub const SHALLOW_EMPTIES: u32 = 6;
+
+/// At least this many empties: moves are ordered by a shallow evaluation search.
+pub const ORDER_SEARCH_EMPTIES: u32 = 18;
+
+/// Above any final disc difference.
+const INF: i32 = 65;
+
+/// Xored into the position hash so the solver's entries never match the midgame search's.
+const SALT: u64 = 0x5EED_0F0E_DDA0_57A1;
+
+/// The four quadrants of the board, for parity ordering.
+const QUADRANTS: [u64; 4] = [0x0000_0000_0F0F_0F0F, 0x0000_0000_F0F0_F0F0, 0x0F0F_0F0F_0000_0000, 0xF0F0_F0F0_0000_0000];
+
+/// What the solver proves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveMode {
+    /// The exact final disc difference (window -64..64).
+    Exact,
+    /// Only win, draw or loss (window -1..1): cheaper. The score is then -1, 0 or 1.
+    WinLossDraw,
+}
+
+/// The result of a finished solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// A best move ([`Move::Pass`] when the side to move must pass, or when the game is over).
+    pub best: Move,
+    /// The final disc difference for the side to move under perfect play (with
+    /// [`SolveMode::WinLossDraw`]: its sign).
+    pub score: i32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// Solves `board` exactly. `tt` is the transposition table (any length; its old contents are
+/// reused). `None` when `budget` ran out first.
+pub fn solve(board: &Board, tt: &mut [Entry], budget: &mut Budget<'_>) -> Option<Solution> {
+    solve_with(board, tt, budget, SolveMode::Exact)
+}
+
+/// Solves `board` in `mode`; see [`solve`].
+pub fn solve_with(board: &Board, tt: &mut [Entry], budget: &mut Budget<'_>, mode: SolveMode) -> Option<Solution> {
+    let mut solver = Solver { tt: TranspositionTable::new(tt), budget, nodes: 0, stopped: false };
+    let (alpha, beta) = match mode {
+        SolveMode::Exact => (-INF, INF),
+        SolveMode::WinLossDraw => (-1, 1),
+    };
+    let (best, score) = solver.root(board.player(), board.opponent(), alpha, beta);
+    if solver.stopped {
+        return None;
+    }
+    let score = match mode {
+        SolveMode::Exact => score,
+        SolveMode::WinLossDraw => score.signum(),
+    };
+    Some(Solution { best, score, nodes: solver.nodes })
+}
+
+struct Solver<'t, 'b, 'c> {
+    tt: TranspositionTable<'t>,
+    budget: &'b mut Budget<'c>,
+    nodes: u64,
+    stopped: bool,
+}
+
+/// A move of a deep node with its ordering key.
+#[derive(Clone, Copy, Default)]
+struct Candidate {
+    flips: u64,
+    square: u8,
+    key: i32,
+}
+
+/// Moves counted with corner moves twice.
+#[inline]
+fn weighted_mobility(moves: u64) -> i32 {
+    (moves.count_ones() + (moves & bits::CORNERS).count_ones()) as i32
+}
+
+/// The union of the quadrants holding an odd number of `empty` squares.
+#[inline]
+fn odd_quadrants(empty: u64) -> u64 {
+    let mut mask = 0;
+    for q in QUADRANTS {
+        if (empty & q).count_ones() & 1 == 1 {
+            mask |= q;
+        }
+    }
+    mask
+}
+
+/// The smallest alpha at which a stability test may pay off with `empties` empties.
+#[inline]
+fn stability_threshold(empties: u32) -> i32 {
+    if empties < 4 { INF } else { (2 * empties as i32).min(62) }
+}
+
+impl Solver<'_, '_, '_> {
+    /// The root: every move searched with a principal-variation window.
+    fn root(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32) -> (Move, i32) {
+        let empties = (!(p | o)).count_ones();
+        let moves = bits::moves(p, o);
+        if moves == 0 {
+            if bits::moves(o, p) == 0 {
+                return (Move::Pass, final_score(p, o));
+            }
+            return (Move::Pass, -self.search(o, p, -beta, -alpha, empties));
+        }
+        let key = hash(p, o) ^ SALT;
+        let tt_move = self.tt.probe(key).map_or(NO_MOVE, |e| e.best());
+        let mut list = [Candidate::default(); 64];
+        let n = self.candidates(p, o, moves, empties, tt_move, &mut list);
+        let alpha_orig = alpha;
+        let mut best = -INF;
+        let mut best_square = NO_MOVE;
+        for i in 0..n {
+            let c = pick(&mut list[..n], i);
+            let (cp, co) = (o ^ c.flips, p | c.flips | (1u64 << c.square));
+            let score = self.pvs_child(cp, co, alpha, beta, empties - 1, i == 0);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_square = c.square as u16;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if !self.stopped {
+            self.tt.store(key, empties as u8, best, bound(best, alpha_orig, beta), best_square);
+        }
+        let mv = Square::new(best_square as u8).map_or(Move::Pass, Move::Place);
+        (mv, best)
+    }
+
+    /// A child of a PVS node: the first with the full window, the others with a null window
+    /// and a re-search when they land inside it.
+    #[inline]
+    fn pvs_child(&mut self, cp: u64, co: u64, alpha: i32, beta: i32, empties: u32, first: bool) -> i32 {
+        if first || beta - alpha <= 1 {
+            return -self.search(cp, co, -beta, -alpha, empties);
+        }
+        let s = -self.search(cp, co, -alpha - 1, -alpha, empties);
+        if s > alpha && s < beta && !self.stopped { -self.search(cp, co, -beta, -alpha, empties) } else { s }
+    }
+
+    /// The value of `(p, o)` with `empties` empties, fail-soft within `alpha..beta`.
+    #[inline]
+    fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
+        if empties > SHALLOW_EMPTIES {
+            self.deep(p, o, alpha, beta, empties)
+        } else if empties > 4 {
+            self.shallow(p, o, alpha, beta, empties)
+        } else {
+            self.last_four(p, o, alpha, beta)
+        }
+    }
+
+    /// Fills `list` with the moves of `moves` and their ordering keys; returns how many.
+    fn candidates(&mut self, p: u64, o: u64, moves: u64, empties: u32, tt_move: u16, list: &mut [Candidate; 64]) -> usize {
+        let empty = !(p | o);
+        let odd = odd_quadrants(empty);
+        let mut n = 0;
+        let mut m = moves;
+        while m != 0 {
+            let sq = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let bit = 1u64 << sq;
+            let f = bits::flips(sq, p, o);
+            let (cp, co) = (o ^ f, p | f | bit);
+            let key = if sq as u16 == tt_move {
+                1 << 28
+            } else {
+                let replies = bits::moves(cp, co);
+                let mut k = -(weighted_mobility(replies) << 4);
+                k -= (bits::neighbours(co) & empty & !bit).count_ones() as i32;
+                if bit & bits::CORNERS != 0 {
+                    k += 8;
+                }
+                if bit & odd != 0 && empties < 14 {
+                    k += 6;
+                }
+                if empties >= ORDER_SEARCH_EMPTIES {
+                    k = -self.order_search(cp, co, 1, -INF_EVAL, INF_EVAL) / 4 + k * 8;
+                }
+                k
+            };
+            if let Some(slot) = list.get_mut(n) {
+                *slot = Candidate { flips: f, square: sq as u8, key };
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// A small alpha-beta over the midgame evaluation, for ordering only.
+    fn order_search(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if depth == 0 {
+            return Eval::score(p, o);
+        }
+        let moves = bits::moves(p, o);
+        if moves == 0 {
+            if bits::moves(o, p) == 0 {
+                return final_score(p, o) * 1000;
+            }
+            return -self.order_search(o, p, depth, -beta, -alpha);
+        }
+        let mut best = -INF_EVAL;
+        let mut m = moves;
+        while m != 0 {
+            let sq = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let f = bits::flips(sq, p, o);
+            let s = -self.order_search(o ^ f, p | f | (1u64 << sq), depth - 1, -beta, -alpha);
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// A node with the table, stability cut-offs and fastest-first ordering.
+    fn deep(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32, empties: u32) -> i32 {
+        self.nodes += 1;
+        if self.budget.tick() {
+            self.stopped = true;
+            return 0;
+        }
+        let moves = bits::moves(p, o);
+        if moves == 0 {
+            if bits::moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.deep(o, p, -beta, -alpha, empties);
+        }
+        if alpha >= stability_threshold(empties) {
+            let upper = 64 - 2 * bits::stable(o, p).count_ones() as i32;
+            if upper <= alpha {
+                return upper;
+            }
+            beta = beta.min(upper);
+        }
+        let key = hash(p, o) ^ SALT;
+        let mut tt_move = NO_MOVE;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.best();
+            let s = e.score();
+            match e.bound() {
+                Bound::Exact => return s,
+                Bound::Lower if s >= beta => return s,
+                Bound::Lower => alpha = alpha.max(s),
+                Bound::Upper if s <= alpha => return s,
+                Bound::Upper => beta = beta.min(s),
+                Bound::None => {}
+            }
+        }
+        let mut list = [Candidate::default(); 64];
+        let n = self.candidates(p, o, moves, empties, tt_move, &mut list);
+        let alpha_orig = alpha;
+        let mut best = -INF;
+        let mut best_square = NO_MOVE;
+        for i in 0..n {
+            let c = pick(&mut list[..n], i);
+            let (cp, co) = (o ^ c.flips, p | c.flips | (1u64 << c.square));
+            let score = self.pvs_child(cp, co, alpha, beta, empties - 1, i == 0);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_square = c.square as u16;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.tt.store(key, empties as u8, best, bound(best, alpha_orig, beta), best_square);
+        best
+    }
+
+    /// A node near the end: no table, moves in odd quadrants first.
+    fn shallow(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, empties: u32) -> i32 {
+        self.nodes += 1;
+        let moves = bits::moves(p, o);
+        if moves == 0 {
+            if bits::moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.shallow(o, p, -beta, -alpha, empties);
+        }
+        let odd = odd_quadrants(!(p | o));
+        let mut best = -INF;
+        for group in [moves & odd, moves & !odd] {
+            let mut m = group;
+            while m != 0 {
+                let sq = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let f = bits::flips(sq, p, o);
+                let (cp, co) = (o ^ f, p | f | (1u64 << sq));
+                let score = -self.search(cp, co, -beta, -alpha, empties - 1);
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        alpha = score;
+                        if alpha >= beta {
+                            return best;
+                        }
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Four empties or fewer: the empty squares in parity order, no move generation.
+    fn last_four(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        let empty = !(p | o);
+        let odd = odd_quadrants(empty);
+        let mut squares = [0u8; 4];
+        let mut n = 0;
+        for group in [empty & odd, empty & !odd] {
+            let mut m = group;
+            while m != 0 {
+                if let Some(slot) = squares.get_mut(n) {
+                    *slot = m.trailing_zeros() as u8;
+                    n += 1;
+                }
+                m &= m - 1;
+            }
+        }
+        match squares.get(..n) {
+            Some([]) | None => final_score(p, o),
+            Some(&[sq]) => last_one(p, o, sq),
+            Some(list) => self.few(p, o, alpha, beta, list, false),
+        }
+    }
+
+    /// Two to four empties `squares`; `passed` when the opponent just passed.
+    fn few(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, squares: &[u8], passed: bool) -> i32 {
+        self.nodes += 1;
+        let mut best = -INF;
+        for (i, &sq) in squares.iter().enumerate() {
+            let f = bits::flips(sq as usize, p, o);
+            if f == 0 {
+                continue;
+            }
+            let (cp, co) = (o ^ f, p | f | (1u64 << (sq & 63)));
+            let mut rest = [0u8; 3];
+            let mut k = 0;
+            for (j, &other) in squares.iter().enumerate() {
+                if j != i {
+                    if let Some(slot) = rest.get_mut(k) {
+                        *slot = other;
+                        k += 1;
+                    }
+                }
+            }
+            let score = match rest.get(..k) {
+                Some(&[last]) => -last_one(cp, co, last),
+                Some(list) => -self.few(cp, co, -beta, -alpha, list, false),
+                None => final_score(p, o),
+            };
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        return best;
+                    }
+                }
+            }
+        }
+        if best > -INF {
+            best
+        } else if passed {
+            // Neither side can move: the game is over (seen from the side that passed last).
+            final_score(p, o)
+        } else {
+            -self.few(o, p, -beta, -alpha, squares, true)
+        }
+    }
+}
+
+/// The final score for the player to move with one empty square `sq` left: its move, else the
+/// opponent's, else the game ends with the empty square to the winner.
+#[inline]
+fn last_one(p: u64, o: u64, sq: u8) -> i32 {
+    let pc = p.count_ones() as i32;
+    let f = bits::flips(sq as usize, p, o);
+    if f != 0 {
+        return 2 * (pc + f.count_ones() as i32 + 1) - 64;
+    }
+    let f = bits::flips(sq as usize, o, p);
+    if f != 0 {
+        return 2 * (pc - f.count_ones() as i32) - 64;
+    }
+    let diff = 2 * pc - 63;
+    if diff > 0 { diff + 1 } else { diff - 1 }
+}
+
+/// Above any evaluation the ordering search returns.
+const INF_EVAL: i32 = 1 << 24;
+
+/// What a fail-soft score says given the window it was searched with.
+#[inline]
+fn bound(score: i32, alpha: i32, beta: i32) -> Bound {
+    if score >= beta {
+        Bound::Lower
+    } else if score > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}
+
+/// Moves the highest-keyed candidate of `list[i..]` to `list[i]` and returns it.
+#[inline]
+fn pick(list: &mut [Candidate], i: usize) -> Candidate {
+    let mut best = i;
+    let mut j = i + 1;
+    while j < list.len() {
+        if list[j].key > list[best].key {
+            best = j;
+        }
+        j += 1;
+    }
+    list.swap(i, best);
+    list[i]
+}

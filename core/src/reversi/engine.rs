@@ -1,0 +1,130 @@
+//! Playing a whole game: midgame iterative deepening with the generic [`Searcher`], the exact
+//! solver as soon as the empties make it affordable, and whole-game time management.
+
+use super::board::{Board, Move};
+use super::endgame::solve;
+use super::eval::Eval;
+#[allow(unused_imports)]
+use super::eval::disc_difference;
+use crate::budget::Budget;
+use crate::game::Game;
+use crate::search::{SearchConfig, Searcher};
+use crate::tt::Entry;
+
+/// Positions with at most this many empties are always solved exactly first (a few
+/// milliseconds at most).
+pub const ALWAYS_SOLVE_EMPTIES: u32 = 12;
+
+/// Without a clock in the budget, the midgame search stops at this depth.
+pub const DEPTH_WITHOUT_CLOCK: u8 = 6;
+
+/// The engine's answer for one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The move to play ([`Move::Pass`] when the side must pass, or when the game is over).
+    pub mv: Move,
+    /// With `exact`: the final disc difference for the side to move under perfect play.
+    /// Otherwise the midgame search's score, in [`Eval`] units (1/100 disc; a proven win or
+    /// loss is `±WIN_SCORE + diff`, see [`disc_difference`]).
+    pub score: i32,
+    /// Whether `score` was proven by the exact solver.
+    pub exact: bool,
+    /// The depth of the last completed midgame iteration (the empties when exact).
+    pub depth: u8,
+    /// Nodes searched for this choice.
+    pub nodes: u64,
+}
+
+/// The player of whole games. Its transposition table (shared by the midgame search and the
+/// solver, which salts its hashes) lives in a caller-provided slice and persists between moves.
+pub struct Engine<'t> {
+    table: &'t mut [Entry],
+}
+
+/// The largest number of empties the solver is expected to finish within `micros` (measured on
+/// a 2-core x86-64 host at 10–20 million solver nodes a second, with a safety margin).
+pub fn solvable_empties(micros: u64) -> u32 {
+    match micros {
+        m if m >= 4_000_000 => 22,
+        m if m >= 1_000_000 => 20,
+        m if m >= 250_000 => 18,
+        m if m >= 60_000 => 16,
+        m if m >= 15_000 => 14,
+        _ => ALWAYS_SOLVE_EMPTIES,
+    }
+}
+
+impl<'t> Engine<'t> {
+    /// An engine over `table` (any length; a few MiB is plenty). Clear it yourself between
+    /// unrelated games if you like; stale entries are harmless.
+    pub fn new(table: &'t mut [Entry]) -> Self {
+        Self { table }
+    }
+
+    /// Chooses a move for `board` within `budget`. A budget with a clock is split between a
+    /// midgame search and, when the empties allow, an exact solve; a budget without one runs
+    /// the midgame search to [`DEPTH_WITHOUT_CLOCK`] and solves only [`ALWAYS_SOLVE_EMPTIES`].
+    pub fn choose(&mut self, board: &Board, budget: &mut Budget<'_>) -> Choice {
+        let moves = board.legal_moves();
+        let empties = board.empties();
+        let Some(&first) = moves.as_slice().first() else {
+            return Choice { mv: Move::Pass, score: board.final_score(), exact: true, depth: 0, nodes: 0 };
+        };
+        if moves.len() == 1 && empties > ALWAYS_SOLVE_EMPTIES {
+            let score = -Eval::score(board.play_unchecked(first).player(), board.play_unchecked(first).opponent());
+            return Choice { mv: first, score, exact: false, depth: 0, nodes: 0 };
+        }
+        if empties <= ALWAYS_SOLVE_EMPTIES {
+            if let Some(s) = solve(board, self.table, budget) {
+                return Choice { mv: s.best, score: s.score, exact: true, depth: empties as u8, nodes: s.nodes };
+            }
+        }
+        let Some(clock) = budget.clock() else {
+            let config = SearchConfig { max_depth: DEPTH_WITHOUT_CLOCK, aspiration: 0 };
+            return self.midgame(board, config, budget, first);
+        };
+        let left = budget.micros_left();
+        let will_solve = empties > ALWAYS_SOLVE_EMPTIES && empties <= solvable_empties(left);
+        let mid_share = if will_solve { left / 4 } else { left };
+        let mut mid_budget = Budget::until(clock, clock.now_micros().saturating_add(mid_share));
+        let choice = self.midgame(board, SearchConfig { max_depth: 60, aspiration: 0 }, &mut mid_budget, first);
+        if !will_solve {
+            return choice;
+        }
+        match solve(board, self.table, budget) {
+            Some(s) => Choice {
+                mv: s.best,
+                score: s.score,
+                exact: true,
+                depth: empties as u8,
+                nodes: s.nodes + choice.nodes,
+            },
+            None => Choice { nodes: choice.nodes + budget.nodes_used(), ..choice },
+        }
+    }
+
+    fn midgame(&mut self, board: &Board, config: SearchConfig, budget: &mut Budget<'_>, first: Move) -> Choice {
+        let mut searcher = Searcher::new(self.table);
+        let r = searcher.search(board, &Eval, config, budget, &mut |_| {});
+        let mv = r.best.unwrap_or(first);
+        Choice { mv, score: r.score, exact: false, depth: r.depth, nodes: r.nodes }
+    }
+}
+
+/// How many milliseconds of `remaining_millis` (the side's whole-game thinking time left) to
+/// spend on the move in `board`, so that a game of about 30 own moves fits: an even share of
+/// the time until the exact solve becomes affordable (about 22 empties), a large share where
+/// it starts, and little once the rest of the game solves in milliseconds.
+pub fn think_time_millis(board: &Board, remaining_millis: u64) -> u64 {
+    let empties = board.empties() as u64;
+    let spend = if empties <= 14 {
+        remaining_millis / 8
+    } else if empties <= 22 {
+        remaining_millis / 3
+    } else {
+        // Own moves left before the solve starts, plus four shares kept for the endgame.
+        let moves_to_solve = (empties - 22).div_ceil(2);
+        remaining_millis / (moves_to_solve + 4)
+    };
+    spend.min(remaining_millis.saturating_mul(9) / 10)
+}
