@@ -121,7 +121,15 @@ pub fn ffi_lib_dir() -> PathBuf {
 
 /// The system libraries a program linking `libduel.a` needs on Linux, as
 /// `rustc --print native-static-libs` reports them (the README's link line).
-pub const NATIVE_STATIC_LIBS: &[&str] = &["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl", "-lc"];
+pub const NATIVE_STATIC_LIBS: &[&str] = &[
+    "-lgcc_s",
+    "-lutil",
+    "-lrt",
+    "-lpthread",
+    "-lm",
+    "-ldl",
+    "-lc",
+];
 
 /// A fresh, empty scratch directory under the target directory, named for the calling test.
 pub fn scratch_dir(name: &str) -> PathBuf {
@@ -133,7 +141,9 @@ pub fn scratch_dir(name: &str) -> PathBuf {
 
 /// Runs a build step (a compiler), panicking with its output when it fails.
 pub fn must(cmd: &mut Command) {
-    let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
     assert!(
         out.status.success(),
         "{cmd:?} failed:\n{}{}",

@@ -33,7 +33,12 @@ static GAME: Mutex<Option<Game>> = Mutex::new(None);
 /// # Safety
 /// `board` must be null or point to 64 readable ints; `row` and `column` null or writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn duel_contest_move(board: *const i32, colour: i32, row: *mut i32, column: *mut i32) {
+pub unsafe extern "C" fn duel_contest_move(
+    board: *const i32,
+    colour: i32,
+    row: *mut i32,
+    column: *mut i32,
+) {
     let result = std::panic::catch_unwind(|| {
         // SAFETY: the caller's promise about `board`.
         let cells = unsafe { crate::reversi::read_cells(board) }.ok_or(DuelResult::NullPointer)?;
@@ -42,7 +47,11 @@ pub unsafe extern "C" fn duel_contest_move(board: *const i32, colour: i32, row: 
     let (r, c) = match result.unwrap_or(Err(DuelResult::Panic)) {
         Ok(rc) => rc,
         Err(code) => {
-            let _ = writeln!(std::io::stderr(), "duel: move: {}", code.message().to_string_lossy());
+            let _ = writeln!(
+                std::io::stderr(),
+                "duel: move: {}",
+                code.message().to_string_lossy()
+            );
             (-1, -1)
         }
     };

@@ -36,7 +36,9 @@ pub extern "system" fn Java_Solution_move<'local>(
     c: jint,
     out: JIntArray<'local>,
 ) {
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| solve(&mut env, &a, c, &out)));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        solve(&mut env, &a, c, &out)
+    }));
     let refusal = match result {
         Ok(Ok(())) => return,
         Ok(Err(refusal)) => refusal,
@@ -53,7 +55,12 @@ pub extern "system" fn Java_Solution_move<'local>(
     let _ = env.throw_new(class, message);
 }
 
-fn solve(env: &mut JNIEnv<'_>, a: &JObjectArray<'_>, c: jint, out: &JIntArray<'_>) -> Result<(), Refusal> {
+fn solve(
+    env: &mut JNIEnv<'_>,
+    a: &JObjectArray<'_>,
+    c: jint,
+    out: &JIntArray<'_>,
+) -> Result<(), Refusal> {
     if a.is_null() {
         return Err(Refusal::Argument("board array a is null".into()));
     }
@@ -61,11 +68,15 @@ fn solve(env: &mut JNIEnv<'_>, a: &JObjectArray<'_>, c: jint, out: &JIntArray<'_
         return Err(Refusal::Argument("answer array move is null".into()));
     }
     if env.get_array_length(out)? < 2 {
-        return Err(Refusal::Argument("answer array move must have length 2".into()));
+        return Err(Refusal::Argument(
+            "answer array move must have length 2".into(),
+        ));
     }
     let rows = env.get_array_length(a)?;
     if rows != 8 {
-        return Err(Refusal::Argument(format!("board must have 8 rows, not {rows}")));
+        return Err(Refusal::Argument(format!(
+            "board must have 8 rows, not {rows}"
+        )));
     }
     let mut cells = [0i32; 64];
     for (r, chunk) in cells.chunks_exact_mut(8).enumerate() {
@@ -75,7 +86,9 @@ fn solve(env: &mut JNIEnv<'_>, a: &JObjectArray<'_>, c: jint, out: &JIntArray<'_
         }
         let len = env.get_array_length(&row)?;
         if len != 8 {
-            return Err(Refusal::Argument(format!("board row {r} has {len} cells, not 8")));
+            return Err(Refusal::Argument(format!(
+                "board row {r} has {len} cells, not 8"
+            )));
         }
         env.get_int_array_region(&row, 0, chunk)?;
         env.delete_local_ref(row)?;

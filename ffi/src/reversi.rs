@@ -41,8 +41,9 @@ pub(crate) unsafe fn read_cells(board: *const i32) -> Option<[i32; 64]> {
         return None;
     }
     let mut cells = [0i32; 64];
-    // SAFETY: non-null, and the caller promises 64 readable ints; read unaligned-tolerant copies.
     for (i, cell) in cells.iter_mut().enumerate() {
+        // SAFETY: non-null, and the caller promises 64 readable ints; an unaligned read
+        // tolerates a misaligned pointer.
         *cell = unsafe { board.add(i).read_unaligned() };
     }
     Some(cells)
@@ -71,7 +72,9 @@ pub unsafe extern "C" fn duel_reversi_best_move(
 ) -> DuelResult {
     guard(|| {
         // SAFETY: the caller's promise about `board`.
-        let Some(cells) = (unsafe { read_cells(board) }) else { return DuelResult::NullPointer };
+        let Some(cells) = (unsafe { read_cells(board) }) else {
+            return DuelResult::NullPointer;
+        };
         if row.is_null() || column.is_null() {
             return DuelResult::NullPointer;
         }
@@ -117,7 +120,9 @@ pub unsafe extern "C" fn duel_reversi_best_move_in(
 ) -> DuelResult {
     guard(|| {
         // SAFETY: the caller's promise about `board`.
-        let Some(cells) = (unsafe { read_cells(board) }) else { return DuelResult::NullPointer };
+        let Some(cells) = (unsafe { read_cells(board) }) else {
+            return DuelResult::NullPointer;
+        };
         if row.is_null() || column.is_null() || (workspace.is_null() && workspace_len != 0) {
             return DuelResult::NullPointer;
         }
@@ -131,7 +136,11 @@ pub unsafe extern "C" fn duel_reversi_best_move_in(
         // SAFETY: the caller's promise about `workspace` and `workspace_len`.
         let table = unsafe { workspace::entries(workspace, workspace_len) };
         let clock = WallClock::start();
-        let mut budget = if millis == 0 { Budget::unlimited() } else { Budget::millis(&clock, u64::from(millis)) };
+        let mut budget = if millis == 0 {
+            Budget::unlimited()
+        } else {
+            Budget::millis(&clock, u64::from(millis))
+        };
         if max_nodes != 0 {
             budget = budget.with_node_limit(max_nodes);
         }

@@ -23,7 +23,8 @@ fn link_with_duel(compiler: &str, sources: &[PathBuf], out: &Path, flags: &[&str
 #[test]
 fn header_is_current() {
     let crate_dir = workspace().join("ffi");
-    let config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml")).expect("ffi/cbindgen.toml parses");
+    let config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml"))
+        .expect("ffi/cbindgen.toml parses");
     let bindings = cbindgen::Builder::new()
         .with_crate(&crate_dir)
         .with_config(config)
@@ -46,9 +47,18 @@ fn header_is_current() {
 fn c_api_reports_every_error_and_plays_legal_moves_with_a_caller_workspace() {
     let dir = scratch_dir("c_api");
     let exe = dir.join("reversi_api");
-    link_with_duel("gcc", &[workspace().join("tests/c/reversi_api.c")], &exe, &["-std=c99", "-Wall", "-Werror"]);
+    link_with_duel(
+        "gcc",
+        &[workspace().join("tests/c/reversi_api.c")],
+        &exe,
+        &["-std=c99", "-Wall", "-Werror"],
+    );
     let out = run(&exe, &[], "");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(String::from_utf8_lossy(&out.stdout), "ok\n");
 }
 
@@ -64,14 +74,23 @@ fn a_grader_that_only_declares_move_links_and_plays_whole_games_legally_within_t
     );
     let out = run(&exe, &["2"], "");
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let games: Vec<&str> = stdout.lines().filter(|l| l.starts_with("game ")).collect();
     assert_eq!(games.len(), 2, "{stdout}");
     assert_eq!(stdout.lines().last(), Some("done"));
     for line in games {
         let field = |name: &str| -> u32 {
             let start = line.find(name).expect("field present") + name.len();
-            line[start..].split_whitespace().next().expect("value").parse().expect("number")
+            line[start..]
+                .split_whitespace()
+                .next()
+                .expect("value")
+                .parse()
+                .expect("number")
         };
         let (ours, theirs, thinking) = (field("ours="), field("theirs="), field("thinking_ms="));
         assert!(thinking < 10_000, "{line}");
@@ -81,9 +100,26 @@ fn a_grader_that_only_declares_move_links_and_plays_whole_games_legally_within_t
 
 /// `duel arena reversi` with `a` against builtin:random for `games` games; returns stdout.
 fn arena_against_random(a: &str, games: usize) -> String {
-    let out = run(&bin("duel"), &["arena", "reversi", "--a", a, "--b", "builtin:random", "--games", &games.to_string()], "");
+    let out = run(
+        &bin("duel"),
+        &[
+            "arena",
+            "reversi",
+            "--a",
+            a,
+            "--b",
+            "builtin:random",
+            "--games",
+            &games.to_string(),
+        ],
+        "",
+    );
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     stdout
 }
 
@@ -91,16 +127,27 @@ fn arena_against_random(a: &str, games: usize) -> String {
 fn the_project_grader_cpp_wins_every_game_against_random_through_the_arena() {
     let dir = scratch_dir("project_grader");
     let exe = dir.join("solution");
-    link_with_duel("g++", &[workspace().join("grader/reversi/grader.cpp")], &exe, &["-std=c++11", "-O2", "-Wall", "-Wextra"]);
+    link_with_duel(
+        "g++",
+        &[workspace().join("grader/reversi/grader.cpp")],
+        &exe,
+        &["-std=c++11", "-O2", "-Wall", "-Wextra"],
+    );
     let stdout = arena_against_random(exe.to_str().expect("utf-8 path"), 10);
-    assert!(stdout.ends_with("RESULT wins=10 draws=0 losses=0\n"), "{stdout}");
+    assert!(
+        stdout.ends_with("RESULT wins=10 draws=0 losses=0\n"),
+        "{stdout}"
+    );
 }
 
 /// Compiles java/Grader.java and java/Solution.java (plus `extra` sources) into a scratch dir.
 fn javac(name: &str, extra: &[PathBuf]) -> PathBuf {
     let classes = scratch_dir(name);
     let mut cmd = Command::new("javac");
-    cmd.arg("-d").arg(&classes).arg(workspace().join("java/Grader.java")).arg(workspace().join("java/Solution.java"));
+    cmd.arg("-d")
+        .arg(&classes)
+        .arg(workspace().join("java/Grader.java"))
+        .arg(workspace().join("java/Solution.java"));
     cmd.args(extra);
     must(&mut cmd);
     classes
@@ -115,7 +162,10 @@ fn the_java_grader_wins_every_game_against_random_through_the_arena() {
         classes.display()
     );
     let stdout = arena_against_random(&command, 10);
-    assert!(stdout.ends_with("RESULT wins=10 draws=0 losses=0\n"), "{stdout}");
+    assert!(
+        stdout.ends_with("RESULT wins=10 draws=0 losses=0\n"),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -132,7 +182,11 @@ fn java_solution_move_answers_legally_and_throws_on_bad_arguments_without_crashi
         .output()
         .expect("java runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(
         stdout,
         "legal 4\nnull board: IllegalArgumentException\nnull answer: IllegalArgumentException\n\

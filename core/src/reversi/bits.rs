@@ -28,7 +28,16 @@ pub const ROW_8: u64 = 0xFF00_0000_0000_0000;
 
 /// Row and column steps of the eight directions; the first four raise the square index, the
 /// last four lower it.
-const DIRECTIONS: [(i32, i32); 8] = [(0, 1), (1, 0), (1, 1), (1, -1), (0, -1), (-1, 0), (-1, -1), (-1, 1)];
+const DIRECTIONS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 0),
+    (1, 1),
+    (1, -1),
+    (0, -1),
+    (-1, 0),
+    (-1, -1),
+    (-1, 1),
+];
 
 /// The squares from `square` (excluded) to the border in direction `dir` (see [`DIRECTIONS`]).
 const fn ray(square: usize, dir: usize) -> u64 {
@@ -82,7 +91,10 @@ fn line_moves(p: u64, mask: u64, s: u32) -> u64 {
 #[inline]
 pub fn moves(p: u64, o: u64) -> u64 {
     let inner = o & NOT_EDGE_COLUMNS;
-    let m = line_moves(p, inner, 1) | line_moves(p, o, 8) | line_moves(p, inner, 7) | line_moves(p, inner, 9);
+    let m = line_moves(p, inner, 1)
+        | line_moves(p, o, 8)
+        | line_moves(p, inner, 7)
+        | line_moves(p, inner, 9);
     m & !(p | o)
 }
 

@@ -32,7 +32,12 @@ const INF: i32 = 65;
 const SALT: u64 = 0x5EED_0F0E_DDA0_57A1;
 
 /// The four quadrants of the board, for parity ordering.
-const QUADRANTS: [u64; 4] = [0x0000_0000_0F0F_0F0F, 0x0000_0000_F0F0_F0F0, 0x0F0F_0F0F_0000_0000, 0xF0F0_F0F0_0000_0000];
+const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0F0F_0F0F,
+    0x0000_0000_F0F0_F0F0,
+    0x0F0F_0F0F_0000_0000,
+    0xF0F0_F0F0_0000_0000,
+];
 
 /// What the solver proves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,8 +67,18 @@ pub fn solve(board: &Board, tt: &mut [Entry], budget: &mut Budget<'_>) -> Option
 }
 
 /// Solves `board` in `mode`; see [`solve`].
-pub fn solve_with(board: &Board, tt: &mut [Entry], budget: &mut Budget<'_>, mode: SolveMode) -> Option<Solution> {
-    let mut solver = Solver { tt: TranspositionTable::new(tt), budget, nodes: 0, stopped: false };
+pub fn solve_with(
+    board: &Board,
+    tt: &mut [Entry],
+    budget: &mut Budget<'_>,
+    mode: SolveMode,
+) -> Option<Solution> {
+    let mut solver = Solver {
+        tt: TranspositionTable::new(tt),
+        budget,
+        nodes: 0,
+        stopped: false,
+    };
     let (alpha, beta) = match mode {
         SolveMode::Exact => (-INF, INF),
         SolveMode::WinLossDraw => (-1, 1),
@@ -76,7 +91,11 @@ pub fn solve_with(board: &Board, tt: &mut [Entry], budget: &mut Budget<'_>, mode
         SolveMode::Exact => score,
         SolveMode::WinLossDraw => score.signum(),
     };
-    Some(Solution { best, score, nodes: solver.nodes })
+    Some(Solution {
+        best,
+        score,
+        nodes: solver.nodes,
+    })
 }
 
 struct Solver<'t, 'b, 'c> {
@@ -115,7 +134,11 @@ fn odd_quadrants(empty: u64) -> u64 {
 /// The smallest alpha at which a stability test may pay off with `empties` empties.
 #[inline]
 fn stability_threshold(empties: u32) -> i32 {
-    if empties < 4 { INF } else { (2 * empties as i32).min(62) }
+    if empties < 4 {
+        INF
+    } else {
+        (2 * empties as i32).min(62)
+    }
 }
 
 impl Solver<'_, '_, '_> {
@@ -155,7 +178,13 @@ impl Solver<'_, '_, '_> {
             }
         }
         if !self.stopped {
-            self.tt.store(key, empties as u8, best, bound(best, alpha_orig, beta), best_square);
+            self.tt.store(
+                key,
+                empties as u8,
+                best,
+                bound(best, alpha_orig, beta),
+                best_square,
+            );
         }
         let mv = Square::new(best_square as u8).map_or(Move::Pass, Move::Place);
         (mv, best)
@@ -164,12 +193,24 @@ impl Solver<'_, '_, '_> {
     /// A child of a PVS node: the first with the full window, the others with a null window
     /// and a re-search when they land inside it.
     #[inline]
-    fn pvs_child(&mut self, cp: u64, co: u64, alpha: i32, beta: i32, empties: u32, first: bool) -> i32 {
+    fn pvs_child(
+        &mut self,
+        cp: u64,
+        co: u64,
+        alpha: i32,
+        beta: i32,
+        empties: u32,
+        first: bool,
+    ) -> i32 {
         if first || beta - alpha <= 1 {
             return -self.search(cp, co, -beta, -alpha, empties);
         }
         let s = -self.search(cp, co, -alpha - 1, -alpha, empties);
-        if s > alpha && s < beta && !self.stopped { -self.search(cp, co, -beta, -alpha, empties) } else { s }
+        if s > alpha && s < beta && !self.stopped {
+            -self.search(cp, co, -beta, -alpha, empties)
+        } else {
+            s
+        }
     }
 
     /// The value of `(p, o)` with `empties` empties, fail-soft within `alpha..beta`.
@@ -185,7 +226,15 @@ impl Solver<'_, '_, '_> {
     }
 
     /// Fills `list` with the moves of `moves` and their ordering keys; returns how many.
-    fn candidates(&mut self, p: u64, o: u64, moves: u64, empties: u32, tt_move: u16, list: &mut [Candidate; 64]) -> usize {
+    fn candidates(
+        &mut self,
+        p: u64,
+        o: u64,
+        moves: u64,
+        empties: u32,
+        tt_move: u16,
+        list: &mut [Candidate; 64],
+    ) -> usize {
         let empty = !(p | o);
         let odd = odd_quadrants(empty);
         let mut n = 0;
@@ -214,7 +263,11 @@ impl Solver<'_, '_, '_> {
                 k
             };
             if let Some(slot) = list.get_mut(n) {
-                *slot = Candidate { flips: f, square: sq as u8, key };
+                *slot = Candidate {
+                    flips: f,
+                    square: sq as u8,
+                    key,
+                };
                 n += 1;
             }
         }
@@ -312,7 +365,13 @@ impl Solver<'_, '_, '_> {
                 }
             }
         }
-        self.tt.store(key, empties as u8, best, bound(best, alpha_orig, beta), best_square);
+        self.tt.store(
+            key,
+            empties as u8,
+            best,
+            bound(best, alpha_orig, beta),
+            best_square,
+        );
         best
     }
 
@@ -374,7 +433,15 @@ impl Solver<'_, '_, '_> {
     }
 
     /// Two to four empties `squares`; `passed` when the opponent just passed.
-    fn few(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, squares: &[u8], passed: bool) -> i32 {
+    fn few(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        squares: &[u8],
+        passed: bool,
+    ) -> i32 {
         self.nodes += 1;
         let mut best = -INF;
         for (i, &sq) in squares.iter().enumerate() {

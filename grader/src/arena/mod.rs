@@ -118,7 +118,11 @@ impl Tally {
 
     /// A's score rate in 0..=1.
     pub fn score_rate(&self) -> f64 {
-        if self.games() == 0 { 0.5 } else { self.points() / f64::from(self.games()) }
+        if self.games() == 0 {
+            0.5
+        } else {
+            self.points() / f64::from(self.games())
+        }
     }
 
     /// The Elo difference (A minus B) and its 95% interval (low, high), from the score rate and
@@ -147,7 +151,15 @@ fn elo_of(s: f64) -> f64 {
 }
 
 fn fmt_elo(e: f64) -> String {
-    if e.is_infinite() { if e > 0.0 { "+inf".into() } else { "-inf".into() } } else { format!("{e:+.0}") }
+    if e.is_infinite() {
+        if e > 0.0 {
+            "+inf".into()
+        } else {
+            "-inf".into()
+        }
+    } else {
+        format!("{e:+.0}")
+    }
 }
 
 /// What a series reports about itself.
@@ -209,11 +221,23 @@ pub fn run(referee: &mut dyn Referee, series: &Series<'_>) -> io::Result<Tally> 
 
 fn print_table(series: &Series<'_>, t: &Tally) {
     let (elo, low, high) = t.elo();
-    let avg = if t.games() == 0 { 0.0 } else { t.margin_sum as f64 / f64::from(t.games()) };
+    let avg = if t.games() == 0 {
+        0.0
+    } else {
+        t.margin_sum as f64 / f64::from(t.games())
+    };
     println!("{} arena, {} games", series.game, t.games());
     println!("  A: {}", series.names.0);
     println!("  B: {}", series.names.1);
-    println!("{:>6} {:>6} {:>6} {:>14} {:>8} {:>24}", "wins", "draws", "losses", format!("avg {}", series.unit), "score", "Elo (95%)");
+    println!(
+        "{:>6} {:>6} {:>6} {:>14} {:>8} {:>24}",
+        "wins",
+        "draws",
+        "losses",
+        format!("avg {}", series.unit),
+        "score",
+        "Elo (95%)"
+    );
     println!(
         "{:>6} {:>6} {:>6} {:>14.2} {:>7.1}% {:>24}",
         t.wins,
@@ -223,5 +247,8 @@ fn print_table(series: &Series<'_>, t: &Tally) {
         100.0 * t.score_rate(),
         format!("{} [{}, {}]", fmt_elo(elo), fmt_elo(low), fmt_elo(high))
     );
-    println!("RESULT wins={} draws={} losses={}", t.wins, t.draws, t.losses);
+    println!(
+        "RESULT wins={} draws={} losses={}",
+        t.wins, t.draws, t.losses
+    );
 }

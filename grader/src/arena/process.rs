@@ -114,15 +114,28 @@ impl LineChild {
     /// # Errors
     /// [`Failure::Spawn`] when the program cannot be started.
     pub fn spawn(argv: &[String], dir: Option<&Path>) -> Result<Self, Failure> {
-        let (program, args) = argv.split_first().ok_or_else(|| Failure::Spawn("empty command".into()))?;
+        let (program, args) = argv
+            .split_first()
+            .ok_or_else(|| Failure::Spawn("empty command".into()))?;
         let mut cmd = Command::new(program);
-        cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        cmd.args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
         if let Some(dir) = dir {
             cmd.current_dir(dir);
         }
-        let mut child = cmd.spawn().map_err(|e| Failure::Spawn(format!("{program}: {e}")))?;
-        let stdout = child.stdout.take().ok_or_else(|| Failure::Spawn("no stdout".into()))?;
-        let stderr = child.stderr.take().ok_or_else(|| Failure::Spawn("no stderr".into()))?;
+        let mut child = cmd
+            .spawn()
+            .map_err(|e| Failure::Spawn(format!("{program}: {e}")))?;
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| Failure::Spawn("no stdout".into()))?;
+        let stderr = child
+            .stderr
+            .take()
+            .ok_or_else(|| Failure::Spawn("no stderr".into()))?;
         let (tx, lines) = channel();
         thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
@@ -136,7 +149,12 @@ impl LineChild {
         let tail = stderr_tail.clone();
         thread::spawn(move || keep_tail(stderr, &tail));
         let stdin = child.stdin.take();
-        Ok(Self { child, stdin, lines, stderr_tail })
+        Ok(Self {
+            child,
+            stdin,
+            lines,
+            stderr_tail,
+        })
     }
 
     /// Sends `text` (a newline is not added) and flushes.
@@ -144,7 +162,10 @@ impl LineChild {
     /// # Errors
     /// [`Failure::Crashed`] when the child no longer reads its input.
     pub fn send(&mut self, text: &str) -> Result<(), Failure> {
-        let stdin = self.stdin.as_mut().ok_or_else(|| Failure::Crashed("input closed".into()))?;
+        let stdin = self
+            .stdin
+            .as_mut()
+            .ok_or_else(|| Failure::Crashed("input closed".into()))?;
         stdin
             .write_all(text.as_bytes())
             .and_then(|()| stdin.flush())
@@ -179,7 +200,14 @@ impl LineChild {
         // Give a dying child a moment so its status and last words are known.
         for _ in 0..40 {
             if let Ok(Some(status)) = self.child.try_wait() {
-                return describe_exit(status, &self.stderr_tail.lock().map(|s| s.clone()).unwrap_or_default());
+                return describe_exit(
+                    status,
+                    &self
+                        .stderr_tail
+                        .lock()
+                        .map(|s| s.clone())
+                        .unwrap_or_default(),
+                );
             }
             thread::sleep(Duration::from_millis(5));
         }
@@ -233,15 +261,27 @@ pub struct Run {
 /// # Errors
 /// [`Failure::Spawn`], [`Failure::Timeout`] (the child is killed), or [`Failure::Crashed`] for
 /// a non-zero exit.
-pub fn run_once(argv: &[String], dir: Option<&Path>, input: &str, limit: Duration) -> Result<Run, Failure> {
-    let (program, args) = argv.split_first().ok_or_else(|| Failure::Spawn("empty command".into()))?;
+pub fn run_once(
+    argv: &[String],
+    dir: Option<&Path>,
+    input: &str,
+    limit: Duration,
+) -> Result<Run, Failure> {
+    let (program, args) = argv
+        .split_first()
+        .ok_or_else(|| Failure::Spawn("empty command".into()))?;
     let mut cmd = Command::new(program);
-    cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    cmd.args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
     if let Some(dir) = dir {
         cmd.current_dir(dir);
     }
     let start = Instant::now();
-    let mut child = cmd.spawn().map_err(|e| Failure::Spawn(format!("{program}: {e}")))?;
+    let mut child = cmd
+        .spawn()
+        .map_err(|e| Failure::Spawn(format!("{program}: {e}")))?;
     let mut stdin = child.stdin.take();
     let data = input.as_bytes().to_vec();
     let writer = thread::spawn(move || {
@@ -249,13 +289,19 @@ pub fn run_once(argv: &[String], dir: Option<&Path>, input: &str, limit: Duratio
             let _ = stdin.write_all(&data);
         }
     });
-    let mut stdout = child.stdout.take().ok_or_else(|| Failure::Spawn("no stdout".into()))?;
+    let mut stdout = child
+        .stdout
+        .take()
+        .ok_or_else(|| Failure::Spawn("no stdout".into()))?;
     let reader = thread::spawn(move || {
         let mut out = String::new();
         let _ = stdout.read_to_string(&mut out);
         out
     });
-    let stderr = child.stderr.take().ok_or_else(|| Failure::Spawn("no stderr".into()))?;
+    let stderr = child
+        .stderr
+        .take()
+        .ok_or_else(|| Failure::Spawn("no stderr".into()))?;
     let tail = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
     let tail_writer = tail.clone();
     let err_reader = thread::spawn(move || keep_tail(stderr, &tail_writer));
@@ -276,7 +322,10 @@ pub fn run_once(argv: &[String], dir: Option<&Path>, input: &str, limit: Duratio
     let stdout = reader.join().unwrap_or_default();
     let _ = err_reader.join();
     if !status.success() {
-        return Err(Failure::Crashed(describe_exit(status, &tail.lock().map(|s| s.clone()).unwrap_or_default())));
+        return Err(Failure::Crashed(describe_exit(
+            status,
+            &tail.lock().map(|s| s.clone()).unwrap_or_default(),
+        )));
     }
     Ok(Run { stdout, wall })
 }

@@ -27,7 +27,13 @@ pub fn arena(args: &ArenaArgs) -> std::process::ExitCode {
     let (Ok(a), Ok(b)) = (parse(&args.common.a), parse(&args.common.b)) else {
         return std::process::ExitCode::from(2);
     };
-    let mut referee = ReversiReferee { a, b, seed: args.common.seed, verbose: args.verbose, game_time: GAME_TIME };
+    let mut referee = ReversiReferee {
+        a,
+        b,
+        seed: args.common.seed,
+        verbose: args.verbose,
+        game_time: GAME_TIME,
+    };
     let series = super::Series {
         game: "reversi",
         names: (&args.common.a, &args.common.b),
@@ -64,7 +70,9 @@ impl PlayerSpec {
         match text.strip_prefix("builtin:") {
             Some("random") => Ok(Self::Random),
             Some("duel") => Ok(Self::Duel),
-            Some(other) => Err(format!("unknown built-in player builtin:{other} (builtin:random, builtin:duel)")),
+            Some(other) => Err(format!(
+                "unknown built-in player builtin:{other} (builtin:random, builtin:duel)"
+            )),
             None => split_command(text).map(Self::Command),
         }
     }
@@ -108,24 +116,42 @@ impl Player {
             }
             Player::Random(state) => {
                 let moves = board.legal_moves();
-                let squares: Vec<Square> =
-                    moves.as_ref().iter().filter_map(|m| if let Move::Place(s) = m { Some(*s) } else { None }).collect();
+                let squares: Vec<Square> = moves
+                    .as_ref()
+                    .iter()
+                    .filter_map(|m| {
+                        if let Move::Place(s) = m {
+                            Some(*s)
+                        } else {
+                            None
+                        }
+                    })
+                    .collect();
                 *state ^= *state << 13;
                 *state ^= *state >> 7;
                 *state ^= *state << 17;
-                let pick = squares.get((*state % squares.len().max(1) as u64) as usize).copied();
-                Ok((pick.map_or("-1 -1".into(), |s| format!("{} {}", s.row(), s.column())), pick))
+                let pick = squares
+                    .get((*state % squares.len().max(1) as u64) as usize)
+                    .copied();
+                Ok((
+                    pick.map_or("-1 -1".into(), |s| format!("{} {}", s.row(), s.column())),
+                    pick,
+                ))
             }
             Player::Duel(table) => {
                 let clock = WallClock::start();
-                let millis = think_time_millis(board, left.as_millis().min(u128::from(u64::MAX)) as u64);
+                let millis =
+                    think_time_millis(board, left.as_millis().min(u128::from(u64::MAX)) as u64);
                 let mut budget = Budget::millis(&clock, millis);
                 let mut engine = Engine::new(table);
                 let pick = match engine.choose(board, &mut budget).mv {
                     Move::Place(s) => Some(s),
                     Move::Pass => None,
                 };
-                Ok((pick.map_or("-1 -1".into(), |s| format!("{} {}", s.row(), s.column())), pick))
+                Ok((
+                    pick.map_or("-1 -1".into(), |s| format!("{} {}", s.row(), s.column())),
+                    pick,
+                ))
             }
         }
     }
@@ -165,13 +191,31 @@ pub struct ReversiReferee {
 impl Referee for ReversiReferee {
     fn play_game(&mut self, index: usize, a_first: bool) -> GameRecord {
         let black_side = if a_first { Side::A } else { Side::B };
-        let side_of = |colour: Colour| if colour == Colour::Black { black_side } else { black_side.other() };
-        let mut record =
-            GameRecord { a_first, moves: Vec::new(), winner: None, margin: 0, reason: "game over".to_string() };
-        let seed = self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(index as u64 * 2 + 1);
+        let side_of = |colour: Colour| {
+            if colour == Colour::Black {
+                black_side
+            } else {
+                black_side.other()
+            }
+        };
+        let mut record = GameRecord {
+            a_first,
+            moves: Vec::new(),
+            winner: None,
+            margin: 0,
+            reason: "game over".to_string(),
+        };
+        let seed = self
+            .seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(index as u64 * 2 + 1);
         let mut players = Vec::with_capacity(2);
         for (side, spec) in [(Side::A, &self.a), (Side::B, &self.b)] {
-            let colour = if side == black_side { Colour::Black } else { Colour::White };
+            let colour = if side == black_side {
+                Colour::Black
+            } else {
+                Colour::White
+            };
             match Player::start(spec, colour, seed.wrapping_add(side as u64)) {
                 Ok(p) => players.push((side, p, self.game_time)),
                 Err(f) => return forfeit(record, side, &f.to_string()),
@@ -185,7 +229,10 @@ impl Referee for ReversiReferee {
                 continue;
             }
             let side = side_of(board.to_move());
-            let (_, player, left) = players.iter_mut().find(|(s, _, _)| *s == side).expect("both sides play");
+            let (_, player, left) = players
+                .iter_mut()
+                .find(|(s, _, _)| *s == side)
+                .expect("both sides play");
             let asked = Instant::now();
             let answer = player.ask(&board, *left);
             let spent = asked.elapsed();
@@ -202,11 +249,23 @@ impl Referee for ReversiReferee {
             };
             match board.play(Move::Place(square)) {
                 Ok(next) => board = next,
-                Err(_) => return forfeit(record, side, &format!("illegal move {} {}", square.row(), square.column())),
+                Err(_) => {
+                    return forfeit(
+                        record,
+                        side,
+                        &format!("illegal move {} {}", square.row(), square.column()),
+                    );
+                }
             }
             record.moves.push(Move::Place(square).to_string());
             if self.verbose {
-                println!("game {} move {}: {} plays {}", index + 1, record.moves.len(), side, Move::Place(square));
+                println!(
+                    "game {} move {}: {} plays {}",
+                    index + 1,
+                    record.moves.len(),
+                    side,
+                    Move::Place(square)
+                );
                 print!("{}", picture(&board));
             }
         }
@@ -214,7 +273,11 @@ impl Referee for ReversiReferee {
             p.finish();
         }
         let margin = i64::from(board.black().count_ones()) - i64::from(board.white().count_ones());
-        let margin_a = if black_side == Side::A { margin } else { -margin };
+        let margin_a = if black_side == Side::A {
+            margin
+        } else {
+            -margin
+        };
         record.margin = margin_a;
         record.winner = match margin_a.signum() {
             1 => Some(Side::A),
