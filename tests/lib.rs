@@ -129,6 +129,7 @@ pub const NATIVE_STATIC_LIBS: &[&str] = &[
     "-lm",
     "-ldl",
     "-lc",
+    "-lstdc++",
 ];
 
 /// A fresh, empty scratch directory under the target directory, named for the calling test.

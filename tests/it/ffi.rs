@@ -236,3 +236,41 @@ public class SolutionChecks {
     }
 }
 "#;
+
+#[test]
+fn the_link_line_in_the_readme_is_what_rustc_prints() {
+    let out = Command::new(env!("CARGO"))
+        .args([
+            "rustc",
+            "--quiet",
+            "-p",
+            "duel-ffi",
+            "--lib",
+            "--crate-type",
+            "staticlib",
+            "--",
+        ])
+        .args(["--print", "native-static-libs"])
+        .current_dir(workspace())
+        .env(
+            "CARGO_TARGET_DIR",
+            duel_tests::target_dir().join("native-static-libs"),
+        )
+        .output()
+        .expect("cargo runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let printed = stderr
+        .lines()
+        .find_map(|l| {
+            l.split_once("native-static-libs: ")
+                .map(|(_, libs)| libs.trim().to_string())
+        })
+        .expect("rustc prints native-static-libs");
+    assert_eq!(printed, NATIVE_STATIC_LIBS.join(" "));
+    let readme = std::fs::read_to_string(workspace().join("README.md")).expect("README.md");
+    assert!(
+        readme.contains(&printed),
+        "README.md must show the link line's libraries: {printed}"
+    );
+}
