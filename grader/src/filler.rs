@@ -10,7 +10,11 @@ use crate::clock::WallClock;
 /// The contest program: reads N and an N×N board of colours (own start cell top-left) from
 /// standard input and prints the colour to play and a newline.
 #[derive(clap::Parser, Debug)]
-#[command(name = "filler", version, about, long_about = None)]
+#[command(
+    name = "filler",
+    version,
+    about = "Filler contest program: reads N and an N×N board of colours on stdin (own start cell top-left), prints the colour to play."
+)]
 pub struct ProgramArgs {
     /// Stop searching this many milliseconds after the process started.
     #[arg(long, value_name = "MS")]
@@ -48,9 +52,14 @@ pub fn answer(args: &ProgramArgs, input: &[u8], clock: &WallClock) -> Result<Mov
     let grid = Grid::parse(input).map_err(|e| e.to_string())?;
     if !args.any_size && !(10..=20).contains(&grid.size()) {
         let line = size_line(input);
-        return Err(format!("line {line}: board size {} outside 10..=20", grid.size()));
+        return Err(format!(
+            "line {line}: board size {} outside 10..=20",
+            grid.size()
+        ));
     }
-    let board = Board::from_grid(&grid).with_move_limit(args.move_limit).with_moves_played(args.moves_played);
+    let board = Board::from_grid(&grid)
+        .with_move_limit(args.move_limit)
+        .with_moves_played(args.moves_played);
     let mut budget = match (args.millis, args.nodes) {
         (None, Some(nodes)) => Budget::nodes(nodes),
         (millis, nodes) => {
@@ -73,13 +82,22 @@ pub fn answer(args: &ProgramArgs, input: &[u8], clock: &WallClock) -> Result<Mov
             );
         }
     };
-    let choice = choose_with(&board, &Heuristic::default(), &mut budget, &mut table, &mut report);
+    let choice = choose_with(
+        &board,
+        &Heuristic::default(),
+        &mut budget,
+        &mut table,
+        &mut report,
+    );
     Ok(choice.colour)
 }
 
 /// The 1-based line holding the board size: the first non-blank line.
 fn size_line(input: &[u8]) -> usize {
-    input.split(|&b| b == b'\n').position(|l| !l.iter().all(u8::is_ascii_whitespace)).map_or(1, |i| i + 1)
+    input
+        .split(|&b| b == b'\n')
+        .position(|l| !l.iter().all(u8::is_ascii_whitespace))
+        .map_or(1, |i| i + 1)
 }
 
 /// Reads all of standard input.
@@ -88,6 +106,8 @@ fn size_line(input: &[u8]) -> usize {
 /// The I/O error as a one-line message.
 pub fn read_stdin() -> Result<Vec<u8>, String> {
     let mut input = Vec::new();
-    std::io::stdin().read_to_end(&mut input).map_err(|e| format!("cannot read standard input: {e}"))?;
+    std::io::stdin()
+        .read_to_end(&mut input)
+        .map_err(|e| format!("cannot read standard input: {e}"))?;
     Ok(input)
 }

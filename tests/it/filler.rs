@@ -3,8 +3,8 @@
 //! protocol through the real binary.
 
 use duel_core::filler::{
-    Board, COLOURS, Cells, Grid, Heuristic, IllegalMoveError, Move, choose, choose_with, greedy_colour,
-    random_colour,
+    Board, COLOURS, Cells, Grid, Heuristic, IllegalMoveError, Move, choose, choose_with,
+    greedy_colour, random_colour,
 };
 use duel_core::{Budget, Entry, Evaluator, Game, SearchConfig, Searcher};
 use duel_tests::{Rng, bin, run};
@@ -77,7 +77,9 @@ struct Naive {
 impl Naive {
     fn new(grid: &Grid, limit: usize) -> Naive {
         let n = grid.size();
-        let colours: Vec<u8> = (0..n * n).map(|i| grid.colour(i / n, i % n).unwrap()).collect();
+        let colours: Vec<u8> = (0..n * n)
+            .map(|i| grid.colour(i / n, i % n).unwrap())
+            .collect();
         let mut owner = vec![0u8; n * n];
         for (i, &a) in naive_region(n, &colours, 0, colours[0]).iter().enumerate() {
             if a {
@@ -85,13 +87,25 @@ impl Naive {
             }
         }
         let last = n * n - 1;
-        for (i, &b) in naive_region(n, &colours, last, colours[last]).iter().enumerate() {
-            assert!(!b || owner[i] != 1, "degenerate board given to the naive twin");
+        for (i, &b) in naive_region(n, &colours, last, colours[last])
+            .iter()
+            .enumerate()
+        {
+            assert!(
+                !b || owner[i] != 1,
+                "degenerate board given to the naive twin"
+            );
             if b {
                 owner[i] = 2;
             }
         }
-        Naive { n, colours, owner, moves: 0, limit }
+        Naive {
+            n,
+            colours,
+            owner,
+            moves: 0,
+            limit,
+        }
     }
 
     fn mover(&self) -> u8 {
@@ -114,20 +128,34 @@ impl Naive {
         self.moves >= self.limit || self.owner.iter().all(|&o| o != 0)
     }
 
-    /// Cells of `colour`, unowned, side-adjacent to `player`'s territory.
-    fn border(&self, player: u8, colour: u8) -> usize {
+    /// For each player (index 1 and 2) and colour: the unowned cells of that colour
+    /// side-adjacent to the player's territory.
+    fn borders(&self) -> [[usize; COLOURS]; 3] {
         let n = self.n;
-        (0..n * n)
-            .filter(|&i| {
-                self.owner[i] == 0 && self.colours[i] == colour && {
-                    let (r, c) = (i / n, i % n);
-                    (r > 0 && self.owner[i - n] == player)
-                        || (r + 1 < n && self.owner[i + n] == player)
-                        || (c > 0 && self.owner[i - 1] == player)
-                        || (c + 1 < n && self.owner[i + 1] == player)
+        let mut out = [[0; COLOURS]; 3];
+        for i in 0..n * n {
+            if self.owner[i] != 0 {
+                continue;
+            }
+            let (r, c) = (i / n, i % n);
+            let mut next = [false; 3];
+            for (ok, j) in [
+                (r > 0, i.wrapping_sub(n)),
+                (r + 1 < n, i + n),
+                (c > 0, i.wrapping_sub(1)),
+                (c + 1 < n, i + 1),
+            ] {
+                if ok {
+                    next[self.owner[j] as usize] = true;
                 }
-            })
-            .count()
+            }
+            for p in 1..3 {
+                if next[p] {
+                    out[p][self.colours[i] as usize] += 1;
+                }
+            }
+        }
+        out
     }
 
     /// Plays `c` for the side to move, literally: repaint, then own what the start reaches.
@@ -165,7 +193,9 @@ fn random_regular_grid(rng: &mut Rng, n: usize) -> Grid {
     loop {
         let k = 2 + rng.below(COLOURS - 1);
         let grid = random_grid(rng, n, k);
-        let colours: Vec<u8> = (0..n * n).map(|i| grid.colour(i / n, i % n).unwrap()).collect();
+        let colours: Vec<u8> = (0..n * n)
+            .map(|i| grid.colour(i / n, i % n).unwrap())
+            .collect();
         if !naive_region(n, &colours, 0, colours[0])[n * n - 1] {
             return grid;
         }
@@ -195,7 +225,10 @@ fn grid_display_round_trips_and_rotates() {
     let grid = Grid::parse(STATEMENT.as_bytes()).unwrap();
     let text = grid.to_string();
     assert_eq!(Grid::parse(text.as_bytes()).unwrap(), grid);
-    let clean: String = STATEMENT.lines().map(|l| l.trim_end().to_string() + "\n").collect();
+    let clean: String = STATEMENT
+        .lines()
+        .map(|l| l.trim_end().to_string() + "\n")
+        .collect();
     assert_eq!(text, clean);
     let turned = grid.rotated();
     assert_eq!(turned.colour(0, 0), Some(2));
@@ -220,8 +253,16 @@ fn moves_agree_with_naive_grid_on_100000_random_moves() {
             let (mover, other) = (naive.mover(), 3 - naive.mover());
             let own: Vec<bool> = naive.owner.iter().map(|&o| o == mover).collect();
             let opp: Vec<bool> = naive.owner.iter().map(|&o| o == other).collect();
-            assert_eq!(cells_vec(board.own(), n), own, "own territory, game {games}");
-            assert_eq!(cells_vec(board.opponent(), n), opp, "opponent territory, game {games}");
+            assert_eq!(
+                cells_vec(board.own(), n),
+                own,
+                "own territory, game {games}"
+            );
+            assert_eq!(
+                cells_vec(board.opponent(), n),
+                opp,
+                "opponent territory, game {games}"
+            );
             assert_eq!(board.score(), naive.count(mover) - naive.count(other));
             assert_eq!(board.forbidden(), naive.forbidden());
             assert_eq!(board.is_over(), naive.is_over());
@@ -242,10 +283,11 @@ fn moves_agree_with_naive_grid_on_100000_random_moves() {
             }
             // The useful moves: legal, every gaining colour, others only as blocks.
             assert!(!useful.is_empty());
+            let borders = naive.borders();
             for c in 0..COLOURS as u8 {
                 let listed = useful.iter().any(|m| m.colour() == c);
-                let gains = naive.border(mover, c) > 0;
-                let blocks = naive.border(other, c) > 0;
+                let gains = borders[mover as usize][c as usize] > 0;
+                let blocks = borders[other as usize][c as usize] > 0;
                 if c == naive.forbidden() {
                     assert!(!listed);
                 } else if gains {
@@ -272,7 +314,10 @@ fn moves_agree_with_naive_grid_on_100000_random_moves() {
             total += 1;
         }
     }
-    assert!(finished_full > 100, "only {finished_full} games filled the board");
+    assert!(
+        finished_full > 100,
+        "only {finished_full} games filled the board"
+    );
 }
 
 #[test]
@@ -304,7 +349,11 @@ fn greedy_and_random_colours_follow_their_definitions() {
             assert_eq!(random_colour(&board, seed), c);
             seen[c.colour() as usize] = true;
         }
-        assert_eq!(seen.iter().filter(|&&s| s).count(), 9, "random_colour covers all nine colours");
+        assert_eq!(
+            seen.iter().filter(|&&s| s).count(),
+            9,
+            "random_colour covers all nine colours"
+        );
     }
 }
 
@@ -320,7 +369,11 @@ fn minimax(board: &Board, eval: &Heuristic, depth: u8) -> i32 {
     if depth == 0 {
         return eval.evaluate(board);
     }
-    moves.iter().map(|&m| -minimax(&board.play_unchecked(m), eval, depth - 1)).max().unwrap()
+    moves
+        .iter()
+        .map(|&m| -minimax(&board.play_unchecked(m), eval, depth - 1))
+        .max()
+        .unwrap()
 }
 
 /// Plain minimax over every colour the rules allow (the search prunes the useless ones).
@@ -355,28 +408,47 @@ fn search_equals_brute_force_minimax() {
         }
         let eval = evals[case % 2];
         for depth in 1..=4u8 {
-            let config = SearchConfig { max_depth: depth, aspiration: 0 };
-            let result = Searcher::new(&mut []).search(&board, &eval, config, &mut Budget::unlimited(), &mut |_| {});
+            let config = SearchConfig {
+                max_depth: depth,
+                aspiration: 0,
+            };
+            let result = Searcher::new(&mut []).search(
+                &board,
+                &eval,
+                config,
+                &mut Budget::unlimited(),
+                &mut |_| {},
+            );
             let moves = board.legal_moves();
             match moves.len() {
                 0 => {
                     assert_eq!(result.best, None);
                     assert_eq!(result.score, board.outcome().unwrap());
                 }
-                1 => assert_eq!(result.score, -eval.evaluate(&board.play_unchecked(moves.as_slice()[0]))),
+                1 => assert_eq!(
+                    result.score,
+                    -eval.evaluate(&board.play_unchecked(moves.as_slice()[0]))
+                ),
                 _ => {
                     let expected = minimax(&board, &eval, depth);
                     assert_eq!(result.score, expected, "case {case} depth {depth}");
                     assert_eq!(result.depth, depth);
                     let best = result.best.unwrap();
-                    assert_eq!(-minimax(&board.play_unchecked(best), &eval, depth - 1), expected);
+                    assert_eq!(
+                        -minimax(&board.play_unchecked(best), &eval, depth - 1),
+                        expected
+                    );
                 }
             }
         }
         if case % 2 == 1 {
             // With area alone, skipping the colours that change nothing loses nothing.
             for depth in 1..=3u8 {
-                assert_eq!(minimax(&board, &eval, depth), minimax_all_colours(&board, &eval, depth), "case {case}");
+                assert_eq!(
+                    minimax(&board, &eval, depth),
+                    minimax_all_colours(&board, &eval, depth),
+                    "case {case}"
+                );
             }
         }
     }
@@ -384,20 +456,31 @@ fn search_equals_brute_force_minimax() {
 
 /// Plays a game on `grid` the way the protocol does: each player sees the board turned so that
 /// its start is top-left. Returns the cells of the first and the second player.
-fn referee(grid: &Grid, players: &mut [&mut dyn FnMut(&Board) -> Move; 2], limit: usize) -> (i32, i32) {
+fn referee(
+    grid: &Grid,
+    players: &mut [&mut dyn FnMut(&Board) -> Move; 2],
+    limit: usize,
+) -> (i32, i32) {
     let mut view = *grid;
     let n = grid.size();
     let last = n * n - 1;
     let mut moves = 0;
     loop {
-        let colours: Vec<u8> = (0..n * n).map(|i| view.colour(i / n, i % n).unwrap()).collect();
+        let colours: Vec<u8> = (0..n * n)
+            .map(|i| view.colour(i / n, i % n).unwrap())
+            .collect();
         let mine = naive_region(n, &colours, 0, colours[0]);
         let theirs = naive_region(n, &colours, last, colours[last]);
-        let (a, b) = (mine.iter().filter(|&&x| x).count() as i32, theirs.iter().filter(|&&x| x).count() as i32);
+        let (a, b) = (
+            mine.iter().filter(|&&x| x).count() as i32,
+            theirs.iter().filter(|&&x| x).count() as i32,
+        );
         if moves >= limit || a + b == (n * n) as i32 {
             return if moves % 2 == 0 { (a, b) } else { (b, a) };
         }
-        let board = Board::from_grid(&view).with_move_limit(limit as u8).with_moves_played(moves as u8);
+        let board = Board::from_grid(&view)
+            .with_move_limit(limit as u8)
+            .with_moves_played(moves as u8);
         let mv = players[moves % 2](&board).colour();
         assert_ne!(mv, colours[last], "a player chose the forbidden colour");
         for (i, &m) in mine.iter().enumerate() {
@@ -429,7 +512,11 @@ fn engine_beats_greedy_at_size_20() {
         } else {
             referee(&grid, &mut [&mut greedy, &mut engine], 50)
         };
-        let diff = if engine_first { first - second } else { second - first };
+        let diff = if engine_first {
+            first - second
+        } else {
+            second - first
+        };
         margin += diff;
         match diff.signum() {
             1 => wins += 1,
@@ -437,7 +524,9 @@ fn engine_beats_greedy_at_size_20() {
             _ => losses += 1,
         }
     }
-    eprintln!("filler engine vs greedy at 20x20: {wins} wins, {draws} draws, {losses} losses, margin {margin}");
+    eprintln!(
+        "filler engine vs greedy at 20x20: {wins} wins, {draws} draws, {losses} losses, margin {margin}"
+    );
     assert!(wins >= 18, "{wins} wins, {draws} draws, {losses} losses");
 }
 
@@ -495,14 +584,24 @@ fn engine_never_chooses_the_forbidden_colour_in_process() {
 
 fn program(args: &[&str], stdin: &str) -> (bool, String, String) {
     let out = run(&bin("filler"), args, stdin);
-    (out.status.success(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
 }
 
 /// The answer of `choose` in process with the program's defaults and a node limit.
 fn in_process(text: &str, nodes: u64) -> String {
     let board = Board::from_grid(&Grid::parse(text.as_bytes()).unwrap());
     let mut table = vec![Entry::default(); 8 * (1 << 20) / 16];
-    let choice = choose_with(&board, &Heuristic::default(), &mut Budget::nodes(nodes), &mut table, &mut |_| {});
+    let choice = choose_with(
+        &board,
+        &Heuristic::default(),
+        &mut Budget::nodes(nodes),
+        &mut table,
+        &mut |_| {},
+    );
     format!("{}\n", choice.colour)
 }
 
@@ -514,9 +613,9 @@ fn random_text(seed: u64, n: usize) -> String {
 fn program_golden_answers() {
     let cases: [(String, &str); 4] = [
         (STATEMENT.to_string(), "6\n"),
-        (random_text(1, 10), "GOLD1"),
-        (random_text(2, 15), "GOLD2"),
-        (random_text(3, 20), "GOLD3"),
+        (random_text(1, 10), "1\n"),
+        (random_text(2, 15), "7\n"),
+        (random_text(3, 20), "2\n"),
     ];
     for (text, expected) in &cases {
         let (ok, out, err) = program(&["--nodes", "20000"], text);
@@ -536,7 +635,11 @@ fn program_accepts_loose_whitespace() {
     let unterminated = STATEMENT.trim_end().to_string();
     let leading = format!("\n\n  {STATEMENT}\n\n");
     for text in [crlf, spaced, unterminated, leading] {
-        assert_eq!(program(&["--nodes", "5000"], &text), clean, "input {text:?}");
+        assert_eq!(
+            program(&["--nodes", "5000"], &text),
+            clean,
+            "input {text:?}"
+        );
     }
 }
 
@@ -557,13 +660,34 @@ fn program_rejects_malformed_input_naming_the_line() {
         ("21\n".into(), "line 1: board size 21 outside 1..=20"),
         ("0\n".into(), "line 1: board size 0 outside 1..=20"),
         (small, "line 1: board size 9 outside 10..=20"),
-        (with_row(3, "4 1 1 3 1 2 1 7 2"), "line 4: expected 10 cells, found 9"),
-        (with_row(5, "1 3 0 9 2 6 0 4 9 8 8"), "line 6: expected 10 cells, found 11"),
-        (with_row(2, "6 6 1 2 5 x 1 5 1 5"), "line 3: a cell is not a colour digit 0..=9"),
-        (with_row(7, "5 1 6 5 1 1 6 8 7 10"), "line 8: a cell is not a colour digit 0..=9"),
-        (with_row(10, "7 7 3 6 7 9 9 1 3 -2"), "line 11: a cell is not a colour digit 0..=9"),
-        (rows[..10].join("\n"), "line 10: expected 10 board rows, found 9"),
-        (STATEMENT.to_string() + "\n1 2 3\n", "line 13: unexpected text after the board"),
+        (
+            with_row(3, "4 1 1 3 1 2 1 7 2"),
+            "line 4: expected 10 cells, found 9",
+        ),
+        (
+            with_row(5, "1 3 0 9 2 6 0 4 9 8 8"),
+            "line 6: expected 10 cells, found 11",
+        ),
+        (
+            with_row(2, "6 6 1 2 5 x 1 5 1 5"),
+            "line 3: a cell is not a colour digit 0..=9",
+        ),
+        (
+            with_row(7, "5 1 6 5 1 1 6 8 7 10"),
+            "line 8: a cell is not a colour digit 0..=9",
+        ),
+        (
+            with_row(10, "7 7 3 6 7 9 9 1 3 -2"),
+            "line 11: a cell is not a colour digit 0..=9",
+        ),
+        (
+            rows[..10].join("\n"),
+            "line 10: expected 10 board rows, found 9",
+        ),
+        (
+            STATEMENT.to_string() + "\n1 2 3\n",
+            "line 13: unexpected text after the board",
+        ),
     ];
     for (text, message) in &cases {
         let (ok, out, err) = program(&["--nodes", "1000"], text);
@@ -586,7 +710,11 @@ fn program_rejects_malformed_input_naming_the_line() {
 fn program_never_prints_the_forbidden_colour() {
     let mut rng = Rng::new(11);
     for case in 0..40 {
-        let n = if case % 4 == 3 { 1 + rng.below(9) } else { 10 + rng.below(11) };
+        let n = if case % 4 == 3 {
+            1 + rng.below(9)
+        } else {
+            10 + rng.below(11)
+        };
         let grid = awkward_grid(&mut rng, n, case % 4);
         let (ok, out, err) = program(&["--nodes", "3000", "--any-size"], &grid.to_string());
         assert!(ok, "{err}");

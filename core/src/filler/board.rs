@@ -89,7 +89,10 @@ impl Board {
         let mut planes = [Cells::EMPTY; COLOURS];
         for row in 0..n {
             for col in 0..n {
-                if let Some(plane) = grid.colour(row, col).and_then(|c| planes.get_mut(c as usize)) {
+                if let Some(plane) = grid
+                    .colour(row, col)
+                    .and_then(|c| planes.get_mut(c as usize))
+                {
                     *plane |= Cells::single(row, col);
                 }
             }
@@ -158,7 +161,11 @@ impl Board {
 
     /// The unowned cells of `colour` (empty for a colour above 9).
     pub fn free_of(&self, colour: u8) -> Cells {
-        self.planes.get(colour as usize).copied().unwrap_or(Cells::EMPTY).without(self.own | self.opponent)
+        self.planes
+            .get(colour as usize)
+            .copied()
+            .unwrap_or(Cells::EMPTY)
+            .without(self.own | self.opponent)
     }
 
     /// The own territory's colour.
@@ -182,7 +189,11 @@ impl Board {
         if self.opponent.contains(row, col) {
             return Some(self.opponent_colour);
         }
-        (0..COLOURS as u8).find(|&c| self.planes.get(c as usize).is_some_and(|p| p.contains(row, col)))
+        (0..COLOURS as u8).find(|&c| {
+            self.planes
+                .get(c as usize)
+                .is_some_and(|p| p.contains(row, col))
+        })
     }
 
     /// Moves played so far.
@@ -265,7 +276,9 @@ impl Board {
             if c == self.opponent_colour {
                 continue;
             }
-            let Some(&plane) = self.planes.get(c as usize) else { continue };
+            let Some(&plane) = self.planes.get(c as usize) else {
+                continue;
+            };
             let mine = (own_border & plane).count();
             let blocks = !(opponent_border & plane).is_empty();
             if mine > 0 || blocks {
@@ -280,7 +293,9 @@ impl Board {
             let idle = if self.own_colour != self.opponent_colour {
                 self.own_colour
             } else {
-                (0..COLOURS as u8).find(|&c| c != self.opponent_colour).unwrap_or(0)
+                (0..COLOURS as u8)
+                    .find(|&c| c != self.opponent_colour)
+                    .unwrap_or(0)
             };
             list.push(Move(idle));
             return list;
@@ -332,7 +347,8 @@ impl Game for Board {
         for (a, b) in self.own.words().into_iter().zip(self.opponent.words()) {
             h = mix(h ^ a).wrapping_add(b.rotate_left(17));
         }
-        let counters = (self.own_colour as u64) | (self.opponent_colour as u64) << 8
+        let counters = (self.own_colour as u64)
+            | (self.opponent_colour as u64) << 8
             | (self.moves_played as u64) << 16
             | (self.move_limit as u64) << 24;
         mix(h ^ counters)

@@ -69,7 +69,10 @@ impl Cells {
     #[inline]
     pub fn contains(self, row: usize, col: usize) -> bool {
         match bit_of(row, col) {
-            Some(bit) => self.0.get(bit / 64).is_some_and(|w| w >> (bit % 64) & 1 != 0),
+            Some(bit) => self
+                .0
+                .get(bit / 64)
+                .is_some_and(|w| w >> (bit % 64) & 1 != 0),
             None => false,
         }
     }
@@ -113,7 +116,8 @@ impl Cells {
             // Left and right neighbours (one bit), then up and down (STRIDE bits), each
             // carrying the bits that cross into this word from its neighbours.
             let horizontal = x << 1 | prev >> 63 | x >> 1 | next << 63;
-            let vertical = x << STRIDE | prev >> (64 - STRIDE) | x >> STRIDE | next << (64 - STRIDE);
+            let vertical =
+                x << STRIDE | prev >> (64 - STRIDE) | x >> STRIDE | next << (64 - STRIDE);
             out[i] = (x | horizontal | vertical) & within.0[i];
             i += 1;
         }
@@ -150,7 +154,11 @@ impl Cells {
 /// The bit of `(row, col)`, if the cell is on a 20×20 board.
 #[inline]
 fn bit_of(row: usize, col: usize) -> Option<usize> {
-    if row < MAX_SIZE && col < MAX_SIZE { Some(row * STRIDE + col) } else { None }
+    if row < MAX_SIZE && col < MAX_SIZE {
+        Some(row * STRIDE + col)
+    } else {
+        None
+    }
 }
 
 impl BitOr for Cells {

@@ -38,18 +38,32 @@ pub fn choose_with(
     table: &mut [Entry],
     on_iteration: &mut dyn FnMut(&SearchResult<Move>),
 ) -> Choice {
-    let fallback = Choice { colour: greedy_colour(board), score: 0, depth: 0, nodes: 0 };
+    let fallback = Choice {
+        colour: greedy_colour(board),
+        score: 0,
+        depth: 0,
+        nodes: 0,
+    };
     if board.is_over() {
         return fallback;
     }
     let mut searcher = Searcher::new(table);
-    let config = SearchConfig { max_depth: 60, aspiration: 0 };
+    let config = SearchConfig {
+        max_depth: 60,
+        aspiration: 0,
+    };
     let result = searcher.search(board, eval, config, budget, on_iteration);
     match result.best {
-        Some(mv) if mv.colour() != board.forbidden() => {
-            Choice { colour: mv, score: result.score, depth: result.depth, nodes: result.nodes }
-        }
-        _ => Choice { nodes: result.nodes, ..fallback },
+        Some(mv) if mv.colour() != board.forbidden() => Choice {
+            colour: mv,
+            score: result.score,
+            depth: result.depth,
+            nodes: result.nodes,
+        },
+        _ => Choice {
+            nodes: result.nodes,
+            ..fallback
+        },
     }
 }
 

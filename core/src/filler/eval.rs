@@ -23,13 +23,19 @@ pub struct Heuristic {
 
 impl Default for Heuristic {
     fn default() -> Self {
-        Heuristic { control: 6, tempo: 8 }
+        Heuristic {
+            control: 6,
+            tempo: 8,
+        }
     }
 }
 
 impl Heuristic {
     /// Owned area only: the plain greedy measure.
-    pub const AREA: Heuristic = Heuristic { control: 0, tempo: 0 };
+    pub const AREA: Heuristic = Heuristic {
+        control: 0,
+        tempo: 0,
+    };
 }
 
 /// The unowned cells nearer to each territory than to the other: `(own, opponent)` counts.
@@ -76,4 +82,3 @@ impl Evaluator<Board> for Heuristic {
         area + control + tempo
     }
 }
-

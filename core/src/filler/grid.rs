@@ -118,9 +118,15 @@ impl Grid {
             return Err(GridError::SizeOutOfRange(size));
         }
         if colours.len() != size * size {
-            return Err(GridError::WrongCellCount { expected: size * size, found: colours.len() });
+            return Err(GridError::WrongCellCount {
+                expected: size * size,
+                found: colours.len(),
+            });
         }
-        let mut grid = Grid { size: size as u8, colours: [0; MAX_SIZE * MAX_SIZE] };
+        let mut grid = Grid {
+            size: size as u8,
+            colours: [0; MAX_SIZE * MAX_SIZE],
+        };
         for (i, &c) in colours.iter().enumerate() {
             if c as usize >= COLOURS {
                 return Err(GridError::ColourOutOfRange(c));
@@ -141,13 +147,19 @@ impl Grid {
     /// 1..=20, a row with the wrong number of cells, a cell that is not one digit, too few rows,
     /// or text after the last row.
     pub fn parse(text: &[u8]) -> Result<Grid, ParseError> {
-        let mut grid = Grid { size: 0, colours: [0; MAX_SIZE * MAX_SIZE] };
+        let mut grid = Grid {
+            size: 0,
+            colours: [0; MAX_SIZE * MAX_SIZE],
+        };
         let mut size = 0usize;
         let mut rows = 0usize;
         let mut last_line = 0usize;
         for (index, raw) in text.split(|&b| b == b'\n').enumerate() {
             let line = index + 1;
-            let mut tokens = raw.split(|b| b.is_ascii_whitespace()).filter(|t| !t.is_empty()).peekable();
+            let mut tokens = raw
+                .split(|b| b.is_ascii_whitespace())
+                .filter(|t| !t.is_empty())
+                .peekable();
             if tokens.peek().is_none() {
                 continue;
             }
@@ -158,13 +170,21 @@ impl Grid {
                 continue;
             }
             if rows == size {
-                return Err(ParseError { line, kind: ParseErrorKind::TrailingData });
+                return Err(ParseError {
+                    line,
+                    kind: ParseErrorKind::TrailingData,
+                });
             }
             let mut found = 0usize;
             for token in tokens {
                 let colour = match token {
                     [d @ b'0'..=b'9'] => d - b'0',
-                    _ => return Err(ParseError { line, kind: ParseErrorKind::NotADigit }),
+                    _ => {
+                        return Err(ParseError {
+                            line,
+                            kind: ParseErrorKind::NotADigit,
+                        });
+                    }
                 };
                 if found < size {
                     if let Some(slot) = grid.colours.get_mut(rows * MAX_SIZE + found) {
@@ -174,17 +194,29 @@ impl Grid {
                 found += 1;
             }
             if found != size {
-                return Err(ParseError { line, kind: ParseErrorKind::WrongCellCount { expected: size, found } });
+                return Err(ParseError {
+                    line,
+                    kind: ParseErrorKind::WrongCellCount {
+                        expected: size,
+                        found,
+                    },
+                });
             }
             rows += 1;
         }
         if size == 0 {
-            return Err(ParseError { line: last_line.max(1), kind: ParseErrorKind::MissingSize });
+            return Err(ParseError {
+                line: last_line.max(1),
+                kind: ParseErrorKind::MissingSize,
+            });
         }
         if rows < size {
             return Err(ParseError {
                 line: line_count(text),
-                kind: ParseErrorKind::MissingRows { expected: size, found: rows },
+                kind: ParseErrorKind::MissingRows {
+                    expected: size,
+                    found: rows,
+                },
             });
         }
         Ok(grid)
@@ -197,7 +229,11 @@ impl Grid {
 
     /// The colour of `(row, col)`, or `None` off the board.
     pub fn colour(&self, row: usize, col: usize) -> Option<u8> {
-        if row < self.size() && col < self.size() { self.colours.get(row * MAX_SIZE + col).copied() } else { None }
+        if row < self.size() && col < self.size() {
+            self.colours.get(row * MAX_SIZE + col).copied()
+        } else {
+            None
+        }
     }
 
     /// Sets the colour of `(row, col)` (ignored off the board or for a colour above 9).
@@ -234,7 +270,11 @@ fn parse_size<'a>(mut tokens: impl Iterator<Item = &'a [u8]>) -> Result<usize, P
     for &d in token {
         n = n.saturating_mul(10).saturating_add((d - b'0') as u32);
     }
-    if (1..=MAX_SIZE as u32).contains(&n) { Ok(n as usize) } else { Err(ParseErrorKind::SizeOutOfRange(n)) }
+    if (1..=MAX_SIZE as u32).contains(&n) {
+        Ok(n as usize)
+    } else {
+        Err(ParseErrorKind::SizeOutOfRange(n))
+    }
 }
 
 /// The number of lines of `text` (a final newline does not start a new line); at least 1.

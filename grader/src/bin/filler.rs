@@ -14,7 +14,10 @@ fn main() -> ExitCode {
     match result {
         Ok(colour) => {
             let mut out = std::io::stdout().lock();
-            if writeln!(out, "{colour}").and_then(|()| out.flush()).is_err() {
+            if writeln!(out, "{colour}")
+                .and_then(|()| out.flush())
+                .is_err()
+            {
                 return ExitCode::from(1);
             }
             ExitCode::SUCCESS
