@@ -1,1 +1,113 @@
-//! filler: contest program support and duel subcommands.
+//! filler: the contest program's logic (`filler` binary): read a board, print a colour.
+
+use std::io::Read;
+
+use duel_core::filler::{Board, Grid, Move, choose_with, eval::Heuristic};
+use duel_core::{Budget, Clock, Entry};
+
+use crate::clock::WallClock;
+
+/// The contest program: reads N and an N×N board of colours (own start cell top-left) from
+/// standard input and prints the colour to play and a newline.
+#[derive(clap::Parser, Debug)]
+#[command(
+    name = "filler",
+    version,
+    about = "Filler contest program: reads N and an N×N board of colours on stdin (own start cell top-left), prints the colour to play."
+)]
+pub struct ProgramArgs {
+    /// Stop searching this many milliseconds after the process started.
+    #[arg(long, value_name = "MS")]
+    pub millis: Option<u64>,
+    /// Search at most this many nodes (without --millis: no time limit, reproducible output).
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// Accept any board size 1..=20, not only the contest's 10..=20.
+    #[arg(long)]
+    pub any_size: bool,
+    /// Moves already played in the game, both sides counted (the protocol does not say).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub moves_played: u8,
+    /// The game's move limit, both sides counted.
+    #[arg(long, value_name = "N", default_value_t = duel_core::filler::DEFAULT_MOVE_LIMIT)]
+    pub move_limit: u8,
+    /// Transposition table size in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 8)]
+    pub hash_mib: usize,
+    /// Print each completed search depth on stderr.
+    #[arg(long)]
+    pub info: bool,
+}
+
+/// The default thinking deadline from process start, in milliseconds: the contest allows one
+/// second a move, process start included.
+pub const DEFAULT_MILLIS: u64 = 650;
+
+/// Reads the board from `input` and returns the colour to play.
+///
+/// # Errors
+/// A one-line message: unreadable input, a syntax error naming its line, or a size outside
+/// 10..=20 without `--any-size`.
+pub fn answer(args: &ProgramArgs, input: &[u8], clock: &WallClock) -> Result<Move, String> {
+    let grid = Grid::parse(input).map_err(|e| e.to_string())?;
+    if !args.any_size && !(10..=20).contains(&grid.size()) {
+        let line = size_line(input);
+        return Err(format!(
+            "line {line}: board size {} outside 10..=20",
+            grid.size()
+        ));
+    }
+    let board = Board::from_grid(&grid)
+        .with_move_limit(args.move_limit)
+        .with_moves_played(args.moves_played);
+    let mut budget = match (args.millis, args.nodes) {
+        (None, Some(nodes)) => Budget::nodes(nodes),
+        (millis, nodes) => {
+            let deadline = millis.unwrap_or(DEFAULT_MILLIS).saturating_mul(1000);
+            Budget::until(clock, deadline).with_node_limit(nodes.unwrap_or(u64::MAX))
+        }
+    };
+    let entries = args.hash_mib.clamp(0, 1024) * (1 << 20) / size_of::<Entry>();
+    let mut table = vec![Entry::default(); entries];
+    let info = args.info;
+    let mut report = |r: &duel_core::SearchResult<Move>| {
+        if info {
+            let best = r.best.map(|m| m.colour()).unwrap_or(0);
+            eprintln!(
+                "depth {} score {} nodes {} best {best} time {} ms",
+                r.depth,
+                r.score,
+                r.nodes,
+                clock.now_micros() / 1000
+            );
+        }
+    };
+    let choice = choose_with(
+        &board,
+        &Heuristic::default(),
+        &mut budget,
+        &mut table,
+        &mut report,
+    );
+    Ok(choice.colour)
+}
+
+/// The 1-based line holding the board size: the first non-blank line.
+fn size_line(input: &[u8]) -> usize {
+    input
+        .split(|&b| b == b'\n')
+        .position(|l| !l.iter().all(u8::is_ascii_whitespace))
+        .map_or(1, |i| i + 1)
+}
+
+/// Reads all of standard input.
+///
+/// # Errors
+/// The I/O error as a one-line message.
+pub fn read_stdin() -> Result<Vec<u8>, String> {
+    let mut input = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut input)
+        .map_err(|e| format!("cannot read standard input: {e}"))?;
+    Ok(input)
+}

@@ -1,0 +1,84 @@
+//! [`Heuristic`]: the evaluation of unfinished Filler positions.
+
+use super::board::{Board, CELL};
+use super::grid::COLOURS;
+use crate::game::{Evaluator, Score};
+
+/// Owned area, plus who reaches the unowned cells first, plus the best immediate gain of the
+/// side to move, all from the side to move's point of view.
+///
+/// - Area: owned cells minus the opponent's, [`CELL`] each.
+/// - Control: the unowned cells split by distance (side steps through unowned cells) to each
+///   territory, as in a Voronoi diagram; a cell as near to both belongs to neither.
+///   `control` score units per cell of difference.
+/// - Tempo: the side to move is about to gain; the largest number of unowned cells of one legal
+///   colour next to its territory, `tempo` units per cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Heuristic {
+    /// Score units per cell of control difference.
+    pub control: Score,
+    /// Score units per cell of the best immediate gain.
+    pub tempo: Score,
+}
+
+impl Default for Heuristic {
+    fn default() -> Self {
+        Heuristic {
+            control: 6,
+            tempo: 8,
+        }
+    }
+}
+
+impl Heuristic {
+    /// Owned area only: the plain greedy measure.
+    pub const AREA: Heuristic = Heuristic {
+        control: 0,
+        tempo: 0,
+    };
+}
+
+/// The unowned cells nearer to each territory than to the other: `(own, opponent)` counts.
+pub fn control(board: &Board) -> (u32, u32) {
+    let mut open = board.free();
+    let (mut own, mut opponent) = (board.own(), board.opponent());
+    let (mut own_count, mut opponent_count) = (0, 0);
+    loop {
+        let a = own.border(open | own) & open;
+        let b = opponent.border(open | opponent) & open;
+        if a.is_empty() && b.is_empty() {
+            return (own_count, opponent_count);
+        }
+        let both = a & b;
+        own = a.without(both);
+        opponent = b.without(both);
+        own_count += own.count();
+        opponent_count += opponent.count();
+        open = open.without(a | b);
+    }
+}
+
+/// The most unowned cells of one legal colour next to the own territory.
+pub fn best_border(board: &Board) -> u32 {
+    let border = board.own().border(board.free() | board.own());
+    let mut best = 0;
+    for c in 0..COLOURS as u8 {
+        if c != board.forbidden() {
+            best = best.max((border & board.free_of(c)).count());
+        }
+    }
+    best
+}
+
+impl Evaluator<Board> for Heuristic {
+    fn evaluate(&self, pos: &Board) -> Score {
+        let area = pos.score() * CELL;
+        if self.control == 0 && self.tempo == 0 {
+            return area;
+        }
+        let (mine, theirs) = control(pos);
+        let control = (mine as Score - theirs as Score) * self.control;
+        let tempo = best_border(pos) as Score * self.tempo;
+        area + control + tempo
+    }
+}

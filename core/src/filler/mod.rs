@@ -1,0 +1,34 @@
+//! Filler: two players flood an N×N board of ten colours from opposite corners.
+//!
+//! Rules: /work/shared/rules/filler.md. A player owns the region of its start cell (top-left
+//! for the side the protocol shows the board to, bottom-right for the other); a move repaints
+//! the territory in a colour other than the opponent's and absorbs every cell of that colour it
+//! then reaches. The game ends when every cell is owned or after the move limit (50 moves in
+//! total by default); more cells wins.
+//!
+//! - [`cells`]: [`Cells`], the bitset over a board up to 20×20, and its flood fill.
+//! - [`grid`]: [`Grid`], the colours as the protocol writes them, and its parser.
+//! - [`board`]: [`Board`], the position relative to the side to move; [`Move`]; the rules.
+//! - [`eval`]: [`Heuristic`], the evaluation.
+//! - [`engine`]: [`choose`], [`greedy_colour`], [`random_colour`].
+//!
+//! ```
+//! use duel_core::filler::{Board, Grid, Move};
+//! let grid = Grid::parse(b"2\n1 1\n2 3\n").unwrap();
+//! let board = Board::from_grid(&grid);
+//! assert_eq!(board.own().count(), 2);
+//! let next = board.play(Move::new(2).unwrap()).unwrap();
+//! assert_eq!(next.opponent().count(), 3);
+//! ```
+
+pub mod board;
+pub mod cells;
+pub mod engine;
+pub mod eval;
+pub mod grid;
+
+pub use board::{Board, CELL, DEFAULT_MOVE_LIMIT, IllegalMoveError, Move, Moves, WIN};
+pub use cells::{Cells, MAX_SIZE};
+pub use engine::{Choice, choose, choose_with, greedy_colour, random_colour};
+pub use eval::Heuristic;
+pub use grid::{COLOURS, Grid, GridError, ParseError, ParseErrorKind};
