@@ -1,5 +1,6 @@
 //! Cross-crate tests, one module a game or protocol (one test binary keeps link times down).
 
+mod arena;
 mod ataxx;
 mod core_search;
 mod ffi;

@@ -27,6 +27,8 @@ enum Command {
 enum ArenaGame {
     /// Reversi through the contest's grader protocol, 10 s of thinking per program per game.
     Reversi(arena::reversi::ArenaArgs),
+    /// Filler: random boards played twice with sides swapped, each move a fresh process, 1 s.
+    Filler(arena::filler::ArenaArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -40,5 +42,6 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Perft(PerftGame::Reversi(args)) => reversi::perft(&args),
         Command::Arena(ArenaGame::Reversi(args)) => arena::reversi::arena(&args),
+        Command::Arena(ArenaGame::Filler(args)) => arena::filler::arena(&args),
     }
 }

@@ -1,0 +1,235 @@
+//! `duel arena` for real: programs we did not write, built-ins, and players that break the rules
+//! in every way the arena must catch.
+
+use duel_tests::{bin, must, run, scratch_dir, shared};
+use std::path::PathBuf;
+use std::process::Command;
+
+/// Runs `duel arena GAME ARGS…`, returning (stdout, stderr); the arena itself must succeed.
+fn arena(game: &str, args: &[&str]) -> (String, String) {
+    let mut all = vec!["arena", game];
+    all.extend_from_slice(args);
+    let out = run(&bin("duel"), &all, "");
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    );
+    assert!(out.status.success(), "duel {all:?}\n{stdout}{stderr}");
+    (stdout, stderr)
+}
+
+/// The `RESULT` line's three numbers.
+fn result_line(stdout: &str) -> (u32, u32, u32) {
+    let last = stdout.lines().last().expect("output");
+    let nums: Vec<u32> = last
+        .strip_prefix("RESULT ")
+        .unwrap_or_else(|| panic!("last line is not RESULT: {last}"))
+        .split(' ')
+        .map(|kv| {
+            kv.split_once('=')
+                .expect("key=value")
+                .1
+                .parse()
+                .expect("number")
+        })
+        .collect();
+    (nums[0], nums[1], nums[2])
+}
+
+/// The statement's sample Filler program, compiled with g++.
+fn filler_random() -> PathBuf {
+    let dir = scratch_dir("filler_random");
+    let exe = dir.join("filler-random");
+    must(
+        Command::new("g++")
+            .args(["-O2", "-o"])
+            .arg(&exe)
+            .arg(shared("opponents/filler-random.cpp")),
+    );
+    exe
+}
+
+/// A player written as a shell script.
+fn script(name: &str, body: &str) -> String {
+    let path = scratch_dir(&format!("script_{name}")).join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).expect("write script");
+    must(Command::new("chmod").arg("+x").arg(&path));
+    path.to_str().expect("utf-8 path").to_string()
+}
+
+#[test]
+fn filler_beats_the_statements_sample_program_in_every_game_on_sizes_10_15_20() {
+    let sample = filler_random();
+    let ours = format!("{} --millis 60", bin("filler").display());
+    for size in ["10", "15", "20"] {
+        let (stdout, _) = arena(
+            "filler",
+            &[
+                "--a",
+                &ours,
+                "--b",
+                sample.to_str().unwrap(),
+                "--games",
+                "10",
+                "--size",
+                size,
+            ],
+        );
+        assert_eq!(result_line(&stdout), (10, 0, 0), "size {size}:\n{stdout}");
+    }
+}
+
+#[test]
+fn filler_beats_greedy_in_at_least_90_percent_of_20_games_at_size_20() {
+    let ours = format!("{} --millis 60", bin("filler").display());
+    let (stdout, _) = arena(
+        "filler",
+        &[
+            "--a",
+            &ours,
+            "--b",
+            "builtin:greedy",
+            "--games",
+            "20",
+            "--size",
+            "20",
+            "--seed",
+            "7",
+        ],
+    );
+    let (wins, _, _) = result_line(&stdout);
+    assert!(wins >= 18, "{stdout}");
+}
+
+#[test]
+fn filler_arena_scores_every_kind_of_failure_as_a_loss_with_its_reason() {
+    let record_dir = scratch_dir("filler_failures");
+    let cases = [
+        (
+            "crash",
+            script("crash", "cat >/dev/null; exit 3"),
+            "crash (exit status 3)",
+        ),
+        (
+            "silent",
+            script("silent", "cat >/dev/null"),
+            "malformed answer \"\"",
+        ),
+        (
+            "letter",
+            script("letter", "cat >/dev/null; echo x"),
+            "malformed answer \"x\"",
+        ),
+        (
+            "slow",
+            script("slow", "cat >/dev/null; sleep 3; echo 1"),
+            "time-out",
+        ),
+        // The opponent (builtin:greedy, B) starts bottom-right: its colour is the last digit.
+        (
+            "forbidden",
+            script("forbidden", "tail -n 1 | awk '{print $NF}'"),
+            "forbidden colour",
+        ),
+    ];
+    for (name, player, reason) in cases {
+        let record = record_dir.join(format!("{name}.jsonl"));
+        let (stdout, _) = arena(
+            "filler",
+            &[
+                "--a",
+                &player,
+                "--b",
+                "builtin:greedy",
+                "--games",
+                "1",
+                "--size",
+                "10",
+                "--record",
+                record.to_str().unwrap(),
+            ],
+        );
+        assert_eq!(result_line(&stdout), (0, 0, 1), "{name}: {stdout}");
+        let line = std::fs::read_to_string(&record).expect("record written");
+        let game: serde_json::Value = serde_json::from_str(line.trim()).expect("one JSON line");
+        assert_eq!(game["winner"], "B", "{name}: {line}");
+        let why = game["reason"].as_str().expect("reason");
+        assert!(
+            why.starts_with("A: ") && why.contains(reason),
+            "{name}: {why}"
+        );
+    }
+}
+
+#[test]
+fn reversi_arena_scores_illegal_malformed_crashing_and_slow_programs_as_losses() {
+    let cases = [
+        (
+            "illegal",
+            script("rev_illegal", "while read l; do echo 0 0; done"),
+            "illegal move 0 0",
+        ),
+        (
+            "malformed",
+            script("rev_malformed", "while read l; do echo hello; done"),
+            "malformed answer \"hello\"",
+        ),
+        (
+            "crash",
+            script("rev_crash", "read c; exit 4"),
+            "crash (exit status 4)",
+        ),
+        ("slow", script("rev_slow", "sleep 30"), "time-out"),
+    ];
+    for (name, player, reason) in cases {
+        let record = scratch_dir(&format!("rev_{name}")).join("games.jsonl");
+        // Two games: the program plays black, then white.
+        let (stdout, _) = arena(
+            "reversi",
+            &[
+                "--a",
+                &player,
+                "--b",
+                "builtin:random",
+                "--games",
+                "2",
+                "--record",
+                record.to_str().unwrap(),
+            ],
+        );
+        assert_eq!(result_line(&stdout), (0, 0, 2), "{name}: {stdout}");
+        for line in std::fs::read_to_string(&record).expect("record").lines() {
+            let game: serde_json::Value = serde_json::from_str(line).expect("JSON line");
+            let why = game["reason"].as_str().expect("reason");
+            assert!(
+                why.starts_with("A: ") && why.contains(reason),
+                "{name}: {why}"
+            );
+        }
+    }
+}
+
+#[test]
+fn reversi_arena_prints_progress_the_table_and_a_verbose_board() {
+    let (stdout, stderr) = arena(
+        "reversi",
+        &[
+            "--a",
+            "builtin:random",
+            "--b",
+            "builtin:random",
+            "--games",
+            "3",
+            "--verbose",
+        ],
+    );
+    assert_eq!(
+        stderr.lines().filter(|l| l.starts_with("game ")).count(),
+        3,
+        "{stderr}"
+    );
+    assert!(stdout.contains("  0 1 2 3 4 5 6 7\n"), "{stdout}");
+    let (w, d, l) = result_line(&stdout);
+    assert_eq!(w + d + l, 3);
+    assert!(stdout.contains("Elo (95%)"));
+}
