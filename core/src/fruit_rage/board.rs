@@ -194,15 +194,19 @@ fn compact(mut bits: u32, mut removed: u32) -> u32 {
     bits
 }
 
-/// The 4-connected component of `plane` holding the cells of `seed` (which must lie in it).
+/// The 4-connected component of `plane` holding the cells of `seed`, which must lie in it and
+/// in the single word `word`. Sweeps only the words the group reaches, and one on each side.
+/// Returns the component and the first and last word it occupies.
 #[inline]
-fn flood(plane: &Plane, seed: Plane, words: usize) -> Plane {
+fn flood(plane: &Plane, seed: Plane, word: usize, words: usize) -> (Plane, usize, usize) {
     let mut g = seed;
-    let words = words.min(WORDS);
+    let last = words.min(WORDS).saturating_sub(1);
+    let (mut lo, mut hi) = (word.min(last), word.min(last));
     loop {
+        let (from, to) = (lo.saturating_sub(1), (hi + 1).min(last));
         let mut changed = 0;
-        // Forward then backward sweep, in place: a group crossing many words fills in few passes.
-        for i in (0..words).chain((0..words).rev()) {
+        // Forward then backward, in place: a group crossing many words fills in few passes.
+        for i in (from..=to).chain((from..=to).rev()) {
             let w = g[i];
             let mut x = w | w << 1 | w >> 1 | w << 32 | w >> 32;
             if i > 0 {
@@ -216,7 +220,13 @@ fn flood(plane: &Plane, seed: Plane, words: usize) -> Plane {
             g[i] = x;
         }
         if changed == 0 {
-            return g;
+            return (g, lo, hi);
+        }
+        if g[from] != 0 {
+            lo = from;
+        }
+        if g[to] != 0 {
+            hi = to;
         }
     }
 }
@@ -332,26 +342,9 @@ impl Board {
     /// The groups of the box, largest first (ties: lowest column-major cell first).
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
-        let words = self.words();
-        for (fruit, plane) in self.planes.iter().enumerate().take(usize::from(self.kinds)) {
-            let mut rest = *plane;
-            for i in 0..words {
-                while rest[i] != 0 {
-                    let low = rest[i] & rest[i].wrapping_neg();
-                    let mut seed = [0; WORDS];
-                    seed[i] = low;
-                    let group = flood(plane, seed, words);
-                    for (r, g) in rest.iter_mut().zip(group.iter()) {
-                        *r &= !g;
-                    }
-                    moves.push(Move {
-                        bit: (i * 64) as u16 + low.trailing_zeros() as u16,
-                        fruit: fruit as u8,
-                        size: count(&group) as u16,
-                    });
-                }
-            }
-        }
+        self.for_each_group(|fruit, bit, size| {
+            moves.push(Move { bit, fruit, size: size as u16 });
+        });
         moves.as_mut_slice().sort_unstable_by_key(|m| (u16::MAX - m.size, m.bit));
         moves
     }
@@ -360,24 +353,47 @@ impl Board {
     /// fewer groups), without building the move list.
     pub fn largest_groups(&self, out: &mut [u32]) {
         out.fill(0);
+        self.for_each_group(|_, _, size| {
+            let mut size = size;
+            for slot in out.iter_mut() {
+                if size > *slot {
+                    core::mem::swap(slot, &mut size);
+                }
+            }
+        });
+    }
+
+    /// Calls `f(fruit, lowest bit, size)` for every group.
+    #[inline]
+    fn for_each_group(&self, mut f: impl FnMut(u8, u16, u32)) {
         let words = self.words();
-        for plane in self.planes.iter().take(usize::from(self.kinds)) {
+        for (fruit, plane) in self.planes.iter().enumerate().take(usize::from(self.kinds)) {
             let mut rest = *plane;
             for i in 0..words {
                 while rest[i] != 0 {
                     let low = rest[i] & rest[i].wrapping_neg();
+                    let bit = (i * 64) as u16 + low.trailing_zeros() as u16;
+                    let mut near = (low << 1 | low >> 1 | low << 32 | low >> 32) & plane[i];
+                    if i > 0 {
+                        near |= (low << 32) & plane[i - 1];
+                    }
+                    if let Some(&next) = plane.get(i + 1) {
+                        near |= (low >> 32) & next;
+                    }
+                    if near == 0 {
+                        rest[i] &= !low;
+                        f(fruit as u8, bit, 1);
+                        continue;
+                    }
                     let mut seed = [0; WORDS];
                     seed[i] = low;
-                    let group = flood(plane, seed, words);
-                    for (r, g) in rest.iter_mut().zip(group.iter()) {
-                        *r &= !g;
+                    let (group, lo, hi) = flood(plane, seed, i, words);
+                    let mut size = 0;
+                    for j in lo..=hi {
+                        rest[j] &= !group[j];
+                        size += group[j].count_ones();
                     }
-                    let mut size = count(&group);
-                    for slot in out.iter_mut() {
-                        if size > *slot {
-                            core::mem::swap(slot, &mut size);
-                        }
-                    }
+                    f(fruit as u8, bit, size);
                 }
             }
         }
@@ -392,7 +408,7 @@ impl Board {
             (Some(s), Some(&p)) if p >> b & 1 != 0 => *s = 1 << b,
             _ => return [0; WORDS],
         }
-        flood(plane, seed, self.words())
+        flood(plane, seed, w, self.words()).0
     }
 
     /// The contest's name for `mv`: the group's first cell in row-major order (top row first,

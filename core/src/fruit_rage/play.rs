@@ -93,12 +93,22 @@ pub fn minimax3_move(board: &Board, depth: u8) -> Option<Move> {
 /// at the leaves, a transposition table in `table`) until `budget` runs out or the search
 /// reaches the end of the game. A budget already spent gives the greedy move at once.
 pub fn search(board: &Board, budget: &mut Budget<'_>, table: &mut [Entry]) -> SearchResult<Move> {
+    search_with(board, &GreedyEval, budget, table)
+}
+
+/// [`search`] with another evaluation at the leaves.
+pub fn search_with<E: Evaluator<Board>>(
+    board: &Board,
+    eval: &E,
+    budget: &mut Budget<'_>,
+    table: &mut [Entry],
+) -> SearchResult<Move> {
     let greedy = SearchResult { best: greedy_move(board), score: board.lead(), depth: 0, nodes: 0 };
     if greedy.best.is_none() || budget.check() {
         return greedy;
     }
     let config = SearchConfig { max_depth: board.cells().min(60) as u8, aspiration: 0 };
-    Searcher::new(table).search(board, &GreedyEval, config, budget, &mut |_| {})
+    Searcher::new(table).search(board, eval, config, budget, &mut |_| {})
 }
 
 /// The move [`search`] finds; `None` on an empty box.
