@@ -1,1 +1,112 @@
-//! fruit_rage: contest program support and duel subcommands.
+//! The Fruit Rage contest program's work: read `input.txt`, think within the time the whole
+//! game has left, write `output.txt`; and `calibrate`, which measures this machine's search
+//! speed into `calibration.txt`.
+
+use crate::clock::WallClock;
+use duel_core::fruit_rage::{self, Board, Move};
+use duel_core::{Budget, Clock, Entry};
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// The file the course's calibrate step writes and every move reads.
+pub const CALIBRATION_FILE: &str = "calibration.txt";
+
+/// What one move did, for a log line.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveReport {
+    /// The move played.
+    pub mv: Move,
+    /// The time allowed, in microseconds (0: greedy, no search).
+    pub think_micros: u64,
+    /// The depth of the last completed search iteration.
+    pub depth: u8,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// The text of `output.txt` for `mv` on `board`: the move's name, then the box after it.
+pub fn output_text(board: &Board, mv: Move) -> String {
+    let mut out = String::new();
+    // Writing to a String cannot fail.
+    let _ = writeln!(out, "{}", board.label(mv));
+    let _ = write!(out, "{}", board.play_unchecked(mv));
+    out
+}
+
+/// Reads `calibration.txt` in `dir`: `Ok(None)` when there is none, the speed in nodes per
+/// second when it holds one line `nodes_per_second N` (N > 0), an error message otherwise.
+pub fn read_calibration(dir: &Path) -> Result<Option<u64>, String> {
+    let path = dir.join(CALIBRATION_FILE);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    let mut words = text.split_whitespace();
+    match (words.next(), words.next().map(str::parse::<u64>), words.next()) {
+        (Some("nodes_per_second"), Some(Ok(n)), None) if n > 0 => Ok(Some(n)),
+        _ => Err(format!("{} is not 'nodes_per_second N'", path.display())),
+    }
+}
+
+/// Transposition table entries for a search of `think_micros`: 16 MiB for a long search, less
+/// for a short one so that clearing the table costs nothing noticeable.
+fn table_entries(think_micros: u64) -> usize {
+    if think_micros >= 200_000 { 1 << 20 } else { 1 << 15 }
+}
+
+/// Plays one move from `dir/input.txt` to `dir/output.txt`, the clock having started at
+/// process start. `nodes_per_second` is the calibrated speed, if any. On any error nothing is
+/// written and the message says why.
+pub fn play_move(dir: &Path, clock: &WallClock, nodes_per_second: Option<u64>) -> Result<MoveReport, String> {
+    let input_path = dir.join("input.txt");
+    let text = std::fs::read_to_string(&input_path)
+        .map_err(|e| format!("cannot read {}: {e}", input_path.display()))?;
+    let input = fruit_rage::parse_input(&text).map_err(|e| format!("{}: {e}", input_path.display()))?;
+    let board = input.board;
+    let moves = board.legal_moves();
+    let think = fruit_rage::think_micros(
+        input.remaining_micros(),
+        moves.len() as u32,
+        board.cells(),
+        nodes_per_second,
+    );
+    let report = if think == 0 {
+        let mv = fruit_rage::greedy_move(&board).ok_or("the box holds no fruit")?;
+        MoveReport { mv, think_micros: 0, depth: 0, nodes: 0 }
+    } else {
+        let mut table = vec![Entry::default(); table_entries(think)];
+        let mut budget = Budget::until(clock, clock.now_micros().saturating_add(think));
+        let result = fruit_rage::search(&board, &mut budget, &mut table);
+        let mv = result.best.ok_or("the box holds no fruit")?;
+        MoveReport { mv, think_micros: think, depth: result.depth, nodes: result.nodes }
+    };
+    let output_path = dir.join("output.txt");
+    std::fs::write(&output_path, output_text(&board, report.mv))
+        .map_err(|e| format!("cannot write {}: {e}", output_path.display()))?;
+    Ok(report)
+}
+
+/// Searches a fixed box for about `millis` milliseconds and returns the speed in nodes per
+/// second.
+pub fn measure_speed(millis: u64) -> Result<u64, String> {
+    let clock = WallClock::start();
+    // A full 26×26 box of four fruit types, fixed.
+    let board = Board::random(26, 4, 0x00C5_C156_1F00_0017).map_err(|e| e.to_string())?;
+    let mut table = vec![Entry::default(); 1 << 20];
+    let mut budget = Budget::millis(&clock, millis);
+    let start = clock.now_micros();
+    let result = fruit_rage::search(&board, &mut budget, &mut table);
+    let elapsed = clock.now_micros().saturating_sub(start).max(1);
+    Ok((u128::from(result.nodes) * 1_000_000 / u128::from(elapsed)).clamp(1, u128::from(u64::MAX)) as u64)
+}
+
+/// Measures this machine's search speed (about 1.5 s) and writes `dir/calibration.txt`;
+/// returns the speed.
+pub fn calibrate(dir: &Path) -> Result<u64, String> {
+    let nps = measure_speed(1500)?;
+    let path = dir.join(CALIBRATION_FILE);
+    std::fs::write(&path, format!("nodes_per_second {nps}\n"))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(nps)
+}

@@ -1,0 +1,22 @@
+//! The Fruit Rage (USC CSCI-561, fall 2017): an n×n box of fruit, n ≤ 26, up to ten types.
+//!
+//! A move claims a 4-connected group of one fruit type; the mover scores the group's size
+//! squared; fruit above the claimed cells falls down. The game ends when the box is empty.
+//!
+//! - [`board`]: the [`Board`] (one bit plane per fruit type, column-major so that gravity is a
+//!   per-column compaction), its groups as [`Move`]s, claiming and gravity.
+//! - [`text`]: the contest's `input.txt` format, read with layered errors and written back.
+//! - [`play`]: evaluation, the searched move ([`choose`]), the course's opponents
+//!   ([`greedy_move`], [`minimax3_move`], [`random_move`]) and time management
+//!   ([`think_micros`]).
+
+pub mod board;
+pub mod play;
+pub mod text;
+
+pub use board::{Board, BoardError, Cell, IllegalMoveError, MAX_KINDS, MAX_SIZE, Move, MoveList};
+pub use play::{
+    GreedyEval, LeadEval, choose, greedy_move, minimax, minimax3_move, random_move, search, search_with,
+    think_micros,
+};
+pub use text::{Input, InputError, ParseError, parse_input};
