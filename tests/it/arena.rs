@@ -233,3 +233,96 @@ fn reversi_arena_prints_progress_the_table_and_a_verbose_board() {
     assert_eq!(w + d + l, 3);
     assert!(stdout.contains("Elo (95%)"));
 }
+
+#[test]
+fn fruit_rage_wins_every_game_against_minimax3_and_random_with_five_seconds_a_game() {
+    let ours = bin("fruit-rage");
+    for opponent in ["builtin:minimax3", "builtin:random"] {
+        let (stdout, stderr) = arena(
+            "fruit-rage",
+            &[
+                "--a",
+                ours.to_str().unwrap(),
+                "--b",
+                opponent,
+                "--games",
+                "10",
+                "--size",
+                "8",
+                "--time",
+                "5",
+            ],
+        );
+        assert_eq!(
+            result_line(&stdout),
+            (10, 0, 0),
+            "{opponent}:\n{stdout}{stderr}"
+        );
+        assert!(!stderr.contains("out of time"), "{stderr}");
+    }
+}
+
+#[test]
+fn fruit_rage_arena_scores_every_kind_of_failure_as_a_loss_with_its_reason() {
+    let cases = [
+        (
+            "no output",
+            script("fr_silent", "exit 0"),
+            "malformed output.txt: no output.txt",
+        ),
+        (
+            "bad name",
+            script("fr_name", "echo '??' > output.txt"),
+            "malformed output.txt: move \"??\"",
+        ),
+        (
+            "off the box",
+            script("fr_off", "printf 'Z26\\n' > output.txt"),
+            "illegal move Z26",
+        ),
+        (
+            "wrong board",
+            script("fr_board", "printf 'A1\\n0000\\n' > output.txt"),
+            "wrong board after A1",
+        ),
+        (
+            "crash",
+            script("fr_crash", "exit 9"),
+            "crash (exit status 9)",
+        ),
+        (
+            "cpu hog",
+            script("fr_hog", "i=0; while :; do i=$((i+1)); done"),
+            "out of time",
+        ),
+    ];
+    for (name, player, reason) in cases {
+        let record = scratch_dir(&format!("fr_{}", name.replace(' ', "_"))).join("games.jsonl");
+        let (stdout, _) = arena(
+            "fruit-rage",
+            &[
+                "--a",
+                &player,
+                "--b",
+                "builtin:greedy",
+                "--games",
+                "1",
+                "--size",
+                "4",
+                "--time",
+                "0.5",
+                "--record",
+                record.to_str().unwrap(),
+            ],
+        );
+        assert_eq!(result_line(&stdout), (0, 0, 1), "{name}: {stdout}");
+        let game: serde_json::Value =
+            serde_json::from_str(std::fs::read_to_string(&record).expect("record").trim())
+                .expect("JSON line");
+        let why = game["reason"].as_str().expect("reason");
+        assert!(
+            why.starts_with("A: ") && why.contains(reason),
+            "{name}: {why}"
+        );
+    }
+}

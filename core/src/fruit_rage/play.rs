@@ -103,11 +103,19 @@ pub fn search_with<E: Evaluator<Board>>(
     budget: &mut Budget<'_>,
     table: &mut [Entry],
 ) -> SearchResult<Move> {
-    let greedy = SearchResult { best: greedy_move(board), score: board.lead(), depth: 0, nodes: 0 };
+    let greedy = SearchResult {
+        best: greedy_move(board),
+        score: board.lead(),
+        depth: 0,
+        nodes: 0,
+    };
     if greedy.best.is_none() || budget.check() {
         return greedy;
     }
-    let config = SearchConfig { max_depth: board.cells().min(60) as u8, aspiration: 0 };
+    let config = SearchConfig {
+        max_depth: board.cells().min(60) as u8,
+        aspiration: 0,
+    };
     Searcher::new(table).search(board, eval, config, budget, &mut |_| {})
 }
 
@@ -135,7 +143,12 @@ pub const MAX_THINK_NODES: u64 = 1 << 24;
 /// time of [`MAX_THINK_NODES`] at the calibrated speed), nor, below ten seconds left, more
 /// than a twentieth of what is left. Below [`INSTANT_BELOW_MICROS`], with a single group or
 /// at most two fruits, the answer is zero.
-pub fn think_micros(remaining_micros: u64, groups: u32, cells: u32, nodes_per_second: Option<u64>) -> u64 {
+pub fn think_micros(
+    remaining_micros: u64,
+    groups: u32,
+    cells: u32,
+    nodes_per_second: Option<u64>,
+) -> u64 {
     if remaining_micros < INSTANT_BELOW_MICROS || groups <= 1 || cells <= 2 {
         return 0;
     }

@@ -7,6 +7,7 @@
 //! `RESULT wins=W draws=D losses=L` line (from A's side), and `--record` JSON lines.
 
 pub mod filler;
+pub mod fruit_rage;
 pub mod process;
 pub mod reversi;
 

@@ -78,6 +78,18 @@ pub fn split_command(line: &str) -> Result<Vec<String>, String> {
     Ok(words)
 }
 
+/// The program to start: a relative path with a `/` (`./bot`) is resolved against the arena's
+/// own working directory, so it still names the same file when the child runs elsewhere.
+fn program_path(program: &str) -> std::path::PathBuf {
+    let path = Path::new(program);
+    if path.is_relative() && program.contains('/') {
+        if let Ok(cwd) = std::env::current_dir() {
+            return cwd.join(path);
+        }
+    }
+    path.to_path_buf()
+}
+
 /// Why a program's turn failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Failure {
@@ -117,7 +129,7 @@ impl LineChild {
         let (program, args) = argv
             .split_first()
             .ok_or_else(|| Failure::Spawn("empty command".into()))?;
-        let mut cmd = Command::new(program);
+        let mut cmd = Command::new(program_path(program));
         cmd.args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -270,7 +282,7 @@ pub fn run_once(
     let (program, args) = argv
         .split_first()
         .ok_or_else(|| Failure::Spawn("empty command".into()))?;
-    let mut cmd = Command::new(program);
+    let mut cmd = Command::new(program_path(program));
     cmd.args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

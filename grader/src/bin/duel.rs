@@ -29,6 +29,8 @@ enum ArenaGame {
     Reversi(arena::reversi::ArenaArgs),
     /// Filler: random boards played twice with sides swapped, each move a fresh process, 1 s.
     Filler(arena::filler::ArenaArgs),
+    /// The Fruit Rage: input.txt → output.txt in a fresh process per move, CPU time charged.
+    FruitRage(arena::fruit_rage::ArenaArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -43,5 +45,6 @@ fn main() -> ExitCode {
         Command::Perft(PerftGame::Reversi(args)) => reversi::perft(&args),
         Command::Arena(ArenaGame::Reversi(args)) => arena::reversi::arena(&args),
         Command::Arena(ArenaGame::Filler(args)) => arena::filler::arena(&args),
+        Command::Arena(ArenaGame::FruitRage(args)) => arena::fruit_rage::arena(&args),
     }
 }
