@@ -113,7 +113,7 @@ impl Iterator for Cells {
 /// The cells one step from any cell of `bb` (Chebyshev distance ≤ 1), `bb` included.
 #[inline]
 pub const fn dilate(bb: u64) -> u64 {
-    let row = bb | ((bb << 1) & !COLUMN_0) | ((bb >> 1) & !COLUMN_6);
+    let row = (bb | ((bb << 1) & !COLUMN_0) | ((bb >> 1) & !COLUMN_6)) & FULL;
     (row | (row << 7) | (row >> 7)) & FULL
 }
 

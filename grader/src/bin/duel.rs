@@ -1,7 +1,7 @@
 //! `duel`: arena, perft, solve and bench for every game.
 
 use clap::{Parser, Subcommand};
-use duel_grader::reversi;
+use duel_grader::{ataxx, reversi};
 use std::process::ExitCode;
 
 /// duel: five contest games, one engine. Play programs against each other, count perft nodes,
@@ -24,11 +24,14 @@ enum Command {
 enum PerftGame {
     /// Reversi from the start position (a pass is a ply).
     Reversi(reversi::PerftArgs),
+    /// Ataxx from the start position or a FEN (a forced pass is a ply under standard rules).
+    Ataxx(ataxx::PerftArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Perft(PerftGame::Reversi(args)) => reversi::perft(&args),
+        Command::Perft(PerftGame::Ataxx(args)) => ataxx::perft(&args),
     }
 }
