@@ -32,7 +32,10 @@ fn shared(relative: &str) -> PathBuf {
 fn perft_matches_shared_data() {
     let text = std::fs::read_to_string(shared("data/ataxx/perft-standard.txt")).unwrap();
     let mut rows = 0;
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let parts: Vec<&str> = line.split('|').map(str::trim).collect();
         assert_eq!(parts.len(), 3, "row {line}");
         let board = Board::from_fen(parts[0], Rules::Standard).unwrap();
@@ -54,8 +57,13 @@ fn fen_round_trips() {
         let board = Board::from_fen(fen, Rules::Standard).unwrap();
         assert_eq!(board.fen().to_string(), fen);
     }
-    for bad in ["", "x5o/7/7/7/7/7 x", "x6o/7/7/7/7/7/o5x x", "x5o/7/7/7/7/7/o5x y", "x5o/7/7/7/7/7/o5x x a"]
-    {
+    for bad in [
+        "",
+        "x5o/7/7/7/7/7 x",
+        "x6o/7/7/7/7/7/o5x x",
+        "x5o/7/7/7/7/7/o5x y",
+        "x5o/7/7/7/7/7/o5x x a",
+    ] {
         assert!(Board::from_fen(bad, Rules::Standard).is_err(), "{bad:?}");
     }
 }
@@ -229,7 +237,11 @@ impl Grid {
             for &((x0, y0), (x1, y1)) in &my_pairs {
                 let to = (y1 * 7 + x1) as u8;
                 let far = x0.abs_diff(x1).max(y0.abs_diff(y1)) == 2;
-                moves.push(if far { (1, (y0 * 7 + x0) as u8, to) } else { (0, 0, to) });
+                moves.push(if far {
+                    (1, (y0 * 7 + x0) as u8, to)
+                } else {
+                    (0, 0, to)
+                });
             }
             if moves.is_empty() {
                 moves.push((2, 0, 0));
@@ -237,7 +249,12 @@ impl Grid {
             moves.sort_unstable();
             moves.dedup();
         }
-        Judgement { over, margin, moves, pairs: if over { Vec::new() } else { my_pairs } }
+        Judgement {
+            over,
+            margin,
+            moves,
+            pairs: if over { Vec::new() } else { my_pairs },
+        }
     }
 
     fn play(&self, from: (usize, usize), to: (usize, usize), pass: bool) -> Grid {
@@ -254,7 +271,10 @@ impl Grid {
             for dy in -1..=1i32 {
                 for dx in -1..=1i32 {
                     let (x, y) = (to.0 as i32 + dx, to.1 as i32 + dy);
-                    if (0..7).contains(&x) && (0..7).contains(&y) && g.cell[y as usize][x as usize] == -me {
+                    if (0..7).contains(&x)
+                        && (0..7).contains(&y)
+                        && g.cell[y as usize][x as usize] == -me
+                    {
                         g.cell[y as usize][x as usize] = me;
                         reset = true;
                     }
@@ -293,7 +313,11 @@ impl Grid {
 fn random_grid(rng: &mut Rng, rules: Rules) -> Grid {
     let mut cell = [[EMPTY; 7]; 7];
     let density = 5 + rng.below(60);
-    let blocked = if rules == Rules::Standard && rng.below(2) == 0 { rng.below(20) } else { 0 };
+    let blocked = if rules == Rules::Standard && rng.below(2) == 0 {
+        rng.below(20)
+    } else {
+        0
+    };
     for row in cell.iter_mut() {
         for c in row.iter_mut() {
             let r = rng.below(100);
@@ -308,10 +332,25 @@ fn random_grid(rng: &mut Rng, rules: Rules) -> Grid {
     }
     let to_move = if rng.below(2) == 0 { BLACK } else { WHITE };
     // Sometimes start near the ply limit or the move clock, so that both are reached.
-    let fullmove = if rng.below(4) == 0 { 185 + rng.below(16) as u32 } else { 1 + rng.below(50) as u32 };
-    let halfmove = if rng.below(4) == 0 { 80 + rng.below(20) as u32 } else { rng.below(10) as u32 };
+    let fullmove = if rng.below(4) == 0 {
+        185 + rng.below(16) as u32
+    } else {
+        1 + rng.below(50) as u32
+    };
+    let halfmove = if rng.below(4) == 0 {
+        80 + rng.below(20) as u32
+    } else {
+        rng.below(10) as u32
+    };
     let ply = (fullmove - 1) * 2 + u32::from(to_move == WHITE);
-    Grid { cell, to_move, rules, halfmove, ply, fullmove }
+    Grid {
+        cell,
+        to_move,
+        rules,
+        halfmove,
+        ply,
+        fullmove,
+    }
 }
 
 fn start_grid(rules: Rules) -> Grid {
@@ -320,20 +359,47 @@ fn start_grid(rules: Rules) -> Grid {
     cell[6][6] = BLACK;
     cell[0][6] = WHITE;
     cell[6][0] = WHITE;
-    Grid { cell, to_move: BLACK, rules, halfmove: 0, ply: 0, fullmove: 1 }
+    Grid {
+        cell,
+        to_move: BLACK,
+        rules,
+        halfmove: 0,
+        ply: 0,
+        fullmove: 1,
+    }
 }
 
 fn check_agrees(grid: &Grid, judged: &Judgement, board: &Board) {
-    assert_eq!(board.pieces(Color::Black), grid.bits(BLACK), "{}", grid.fen());
-    assert_eq!(board.pieces(Color::White), grid.bits(WHITE), "{}", grid.fen());
+    assert_eq!(
+        board.pieces(Color::Black),
+        grid.bits(BLACK),
+        "{}",
+        grid.fen()
+    );
+    assert_eq!(
+        board.pieces(Color::White),
+        grid.bits(WHITE),
+        "{}",
+        grid.fen()
+    );
     assert_eq!(board.blocked(), grid.bits(BLOCK), "{}", grid.fen());
     assert_eq!(board.side() == Color::Black, grid.to_move == BLACK);
     assert_eq!(board.is_over(), judged.over, "{}", grid.fen());
     assert_eq!(board.final_margin(), judged.margin, "{}", grid.fen());
     let expected = &judged.moves;
     // Sorted lists: equal lists also rule out duplicates.
-    assert_eq!(&sorted_ids(board.legal_moves().as_slice()), expected, "{}", grid.fen());
-    assert_eq!(&sorted_ids(board.legal_moves_unordered().as_slice()), expected, "{}", grid.fen());
+    assert_eq!(
+        &sorted_ids(board.legal_moves().as_slice()),
+        expected,
+        "{}",
+        grid.fen()
+    );
+    assert_eq!(
+        &sorted_ids(board.legal_moves_unordered().as_slice()),
+        expected,
+        "{}",
+        grid.fen()
+    );
     assert_eq!(board.move_count(), expected.len() as u64);
 }
 
@@ -344,7 +410,11 @@ fn random_games(rules: Rules, seed: u64, positions: usize) -> usize {
     let mut seen = 0;
     let mut game = 0;
     while seen < positions {
-        let mut grid = if game % 3 == 0 { start_grid(rules) } else { random_grid(&mut rng, rules) };
+        let mut grid = if game % 3 == 0 {
+            start_grid(rules)
+        } else {
+            random_grid(&mut rng, rules)
+        };
         game += 1;
         let mut board = Board::from_fen(&grid.fen(), rules).unwrap();
         loop {
@@ -365,7 +435,12 @@ fn random_games(rules: Rules, seed: u64, positions: usize) -> usize {
                 assert_eq!(board.play(mv).is_ok(), legal, "{} {mv}", grid.fen());
             }
             let bm = BotzoneMove::between(sq(from), sq(to));
-            assert_eq!(board.parse_botzone(bm).is_ok(), legal_pair, "{} {bm}", grid.fen());
+            assert_eq!(
+                board.parse_botzone(bm).is_ok(),
+                legal_pair,
+                "{} {bm}",
+                grid.fen()
+            );
             if judged.over {
                 break;
             }
@@ -382,7 +457,11 @@ fn random_games(rules: Rules, seed: u64, positions: usize) -> usize {
             board = board.play(mv).unwrap();
             // Pre-capture: the mover has the destination, lost the source of a jump, and
             // the opponent still has everything captures took.
-            let mover = if grid.to_move == WHITE { Color::Black } else { Color::White };
+            let mover = if grid.to_move == WHITE {
+                Color::Black
+            } else {
+                Color::White
+            };
             let (mine, theirs) = match mover {
                 Color::Black => (placed.0, placed.1),
                 Color::White => (placed.1, placed.0),
@@ -408,15 +487,27 @@ fn bitboard_rules_agree_with_grid_standard() {
 fn botzone_end_of_game_gives_empties_to_the_side_that_moves() {
     // White (o) to move has no move: the game ends; black can still move and takes the 14
     // empty cells. The margin is white's: 7 against 28 + 14.
-    let board = Board::from_fen("ooooooo/xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx/7/7 o 0 1", Rules::Botzone).unwrap();
+    let board = Board::from_fen(
+        "ooooooo/xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx/7/7 o 0 1",
+        Rules::Botzone,
+    )
+    .unwrap();
     assert!(board.is_over());
     assert_eq!(board.final_margin(), Some(7 - 42));
     assert!(board.legal_moves().is_empty());
     // Black to move in the same position: black can move, white cannot; the game is over too.
-    let board = Board::from_fen("ooooooo/xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx/7/7 x 0 1", Rules::Botzone).unwrap();
+    let board = Board::from_fen(
+        "ooooooo/xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx/7/7 x 0 1",
+        Rules::Botzone,
+    )
+    .unwrap();
     assert_eq!(board.final_margin(), Some(42 - 7));
     // Under standard rules white passes instead.
-    let board = Board::from_fen("ooooooo/xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx/7/7 o 0 1", Rules::Standard).unwrap();
+    let board = Board::from_fen(
+        "ooooooo/xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx/7/7 o 0 1",
+        Rules::Standard,
+    )
+    .unwrap();
     assert!(!board.is_over());
     assert_eq!(board.legal_moves().as_slice(), &[Move::Pass]);
 }
@@ -432,7 +523,10 @@ fn naive_circular(history: &[Snapshot], candidate: Snapshot) -> bool {
 }
 
 fn snap(board: &Board) -> Snapshot {
-    Snapshot { black: board.pieces(Color::Black), white: board.pieces(Color::White) }
+    Snapshot {
+        black: board.pieces(Color::Black),
+        white: board.pieces(Color::White),
+    }
 }
 
 fn bz(x0: i32, y0: i32, x1: i32, y1: i32) -> BotzoneMove {
@@ -449,7 +543,12 @@ fn play_bz(game: &mut Match, m: BotzoneMove) {
 #[test]
 fn circular_move_in_a_real_game() {
     let mut game = Match::new();
-    for m in [bz(0, 0, 2, 0), bz(6, 0, 4, 0), bz(2, 0, 0, 0), bz(4, 0, 6, 0)] {
+    for m in [
+        bz(0, 0, 2, 0),
+        bz(6, 0, 4, 0),
+        bz(2, 0, 0, 0),
+        bz(4, 0, 6, 0),
+    ] {
         play_bz(&mut game, m);
     }
     let board = *game.board();
@@ -483,8 +582,14 @@ fn circular_rule_compares_pre_capture_boards() {
     let pre = Snapshot { black: b, white: w };
     let post = snap(&board.play(mv).unwrap());
     assert_ne!(pre, post);
-    let last = Snapshot { black: board.pieces(Color::Black), white: board.pieces(Color::White) };
-    let filler = Snapshot { black: 1 << 20, white: 1 << 30 };
+    let last = Snapshot {
+        black: board.pieces(Color::Black),
+        white: board.pieces(Color::White),
+    };
+    let filler = Snapshot {
+        black: 1 << 20,
+        white: 1 << 30,
+    };
     let build = |entries: &[Snapshot]| {
         let mut h = History::new(&Board::start(Rules::Botzone));
         for &s in entries {
@@ -525,7 +630,10 @@ fn circular_rule_agrees_with_formula() {
         })
         .collect();
     alphabet.push(snap(&board));
-    alphabet.push(Snapshot { black: 3, white: 12 });
+    alphabet.push(Snapshot {
+        black: 3,
+        white: 12,
+    });
     let mut circular_seen = 0;
     for _ in 0..3000 {
         let mut h = History::new(&Board::start(Rules::Botzone));
@@ -540,15 +648,34 @@ fn circular_rule_agrees_with_formula() {
             circular_seen += usize::from(expected);
         }
     }
-    assert!(circular_seen > 100, "too few circular cases: {circular_seen}");
+    assert!(
+        circular_seen > 100,
+        "too few circular cases: {circular_seen}"
+    );
 }
 
-fn search_choice(board: &Board, history: &History, depth: u8, entries: usize) -> SearchResult<Move> {
+fn search_choice(
+    board: &Board,
+    history: &History,
+    depth: u8,
+    entries: usize,
+) -> SearchResult<Move> {
     let mut table = vec![Entry::default(); entries];
     let mut searcher = Searcher::new(&mut table);
     let mut budget = Budget::unlimited();
-    let config = SearchConfig { max_depth: depth, aspiration: 0 };
-    choose(board, history, &mut searcher, &mut budget, config, &mut |_| {}).unwrap()
+    let config = SearchConfig {
+        max_depth: depth,
+        aspiration: 0,
+    };
+    choose(
+        board,
+        history,
+        &mut searcher,
+        &mut budget,
+        config,
+        &mut |_| {},
+    )
+    .unwrap()
 }
 
 /// The engine's favourite move, made circular by a hand-built history, is never chosen.
@@ -571,7 +698,9 @@ fn choose_never_plays_a_circular_move() {
             continue;
         }
         for depth in 1..=3 {
-            let free = search_choice(&board, game.history(), depth, 1 << 12).best.unwrap();
+            let free = search_choice(&board, game.history(), depth, 1 << 12)
+                .best
+                .unwrap();
             // Forbid it: H ends with [.., X, placed(free), .., X] where X is the last entry.
             let last = *game.history().boards().last().unwrap();
             let (black, white) = board.placed(free);
@@ -587,12 +716,19 @@ fn choose_never_plays_a_circular_move() {
     }
     // The real repetition: whatever budget, black's repeated jump is never played.
     let mut game = Match::new();
-    for m in [bz(0, 0, 2, 0), bz(6, 0, 4, 0), bz(2, 0, 0, 0), bz(4, 0, 6, 0)] {
+    for m in [
+        bz(0, 0, 2, 0),
+        bz(6, 0, 4, 0),
+        bz(2, 0, 0, 0),
+        bz(4, 0, 6, 0),
+    ] {
         play_bz(&mut game, m);
     }
     let board = *game.board();
     for depth in 1..=4 {
-        let chosen = search_choice(&board, game.history(), depth, 1 << 12).best.unwrap();
+        let chosen = search_choice(&board, game.history(), depth, 1 << 12)
+            .best
+            .unwrap();
         assert!(!game.history().is_circular(&board, chosen));
     }
 }
@@ -608,11 +744,19 @@ fn search_agrees_with_brute_force_minimax() {
         if depth == 0 {
             return Eval::default().score(b);
         }
-        moves.iter().map(|&m| -minimax(&b.play_unchecked(m), depth - 1)).max().unwrap()
+        moves
+            .iter()
+            .map(|&m| -minimax(&b.play_unchecked(m), depth - 1))
+            .max()
+            .unwrap()
     }
     let mut rng = Rng::new(5);
     for case in 0..30 {
-        let rules = if case % 2 == 0 { Rules::Botzone } else { Rules::Standard };
+        let rules = if case % 2 == 0 {
+            Rules::Botzone
+        } else {
+            Rules::Standard
+        };
         let mut board = Board::start(rules);
         for _ in 0..rng.below(30) {
             let moves = board.legal_moves();
@@ -627,9 +771,23 @@ fn search_agrees_with_brute_force_minimax() {
         for depth in 1..=2u8 {
             let mut table = vec![Entry::default(); 1 << 12];
             let mut searcher = Searcher::new(&mut table);
-            let config = SearchConfig { max_depth: depth, aspiration: 0 };
-            let r = searcher.search(&board, &Eval::default(), config, &mut Budget::unlimited(), &mut |_| {});
-            assert_eq!(r.score, minimax(&board, u32::from(depth)), "{} depth {depth}", board.fen());
+            let config = SearchConfig {
+                max_depth: depth,
+                aspiration: 0,
+            };
+            let r = searcher.search(
+                &board,
+                &Eval::default(),
+                config,
+                &mut Budget::unlimited(),
+                &mut |_| {},
+            );
+            assert_eq!(
+                r.score,
+                minimax(&board, u32::from(depth)),
+                "{} depth {depth}",
+                board.fen()
+            );
         }
     }
 }
@@ -649,14 +807,24 @@ fn expected_answer(moves: &[BotzoneMove], depth: u8) -> BotzoneMove {
         play_bz(&mut game, m);
     }
     let board = *game.board();
-    let mv = search_choice(&board, game.history(), depth, 1 << 16).best.unwrap();
+    let mv = search_choice(&board, game.history(), depth, 1 << 16)
+        .best
+        .unwrap();
     board.botzone_move(mv)
 }
 
 #[test]
 fn bot_simple_golden() {
-    let out = run(&ataxx(), &["--depth", "3", "--hash-mb", "1"], "1\n-1 -1 -1 -1\n");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = run(
+        &ataxx(),
+        &["--depth", "3", "--hash-mb", "1"],
+        "1\n-1 -1 -1 -1\n",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let expected = expected_answer(&[], 3);
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
@@ -667,7 +835,11 @@ fn bot_simple_golden() {
     let history = [bz(0, 0, 1, 1), bz(6, 0, 5, 1), bz(6, 6, 4, 4)];
     let input = format!("2\n{}\n{}\n{}\n\n\n", history[0], history[1], history[2]);
     let out = run(&ataxx(), &["--depth", "3", "--hash-mb", "1"], &input);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let expected = expected_answer(&history, 3);
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
@@ -679,12 +851,17 @@ fn bot_simple_golden() {
 fn json_int(text: &str, key: &str) -> Option<i32> {
     let at = text.find(&format!("\"{key}\":"))? + key.len() + 3;
     let rest = text.get(at..)?.trim_start();
-    let end = rest.find(|c: char| c != '-' && !c.is_ascii_digit()).unwrap_or(rest.len());
+    let end = rest
+        .find(|c: char| c != '-' && !c.is_ascii_digit())
+        .unwrap_or(rest.len());
     rest[..end].parse().ok()
 }
 
 fn json_move(m: BotzoneMove) -> String {
-    format!("{{\"x0\":{},\"y0\":{},\"x1\":{},\"y1\":{}}}", m.x0, m.y0, m.x1, m.y1)
+    format!(
+        "{{\"x0\":{},\"y0\":{},\"x1\":{},\"y1\":{}}}",
+        m.x0, m.y0, m.x1, m.y1
+    )
 }
 
 #[test]
@@ -697,7 +874,11 @@ fn bot_json_golden() {
         json_move(history[1])
     );
     let out = run(&ataxx(), &["--depth", "3", "--hash-mb", "1"], &input);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let e = expected_answer(&history, 3);
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
@@ -735,7 +916,11 @@ impl Session {
                 }
             }
         });
-        Session { child, stdin, lines: rx }
+        Session {
+            child,
+            stdin,
+            lines: rx,
+        }
     }
 
     fn send(&mut self, text: &str) {
@@ -745,7 +930,9 @@ impl Session {
     }
 
     fn line(&self) -> String {
-        self.lines.recv_timeout(Duration::from_secs(20)).expect("a line within 20 s")
+        self.lines
+            .recv_timeout(Duration::from_secs(20))
+            .expect("a line within 20 s")
     }
 
     fn finish(mut self) -> std::process::Output {
@@ -870,7 +1057,11 @@ fn bot_answers_in_time() {
     let start = std::time::Instant::now();
     let out = run(&program, &[], &input);
     let elapsed = start.elapsed();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(elapsed < Duration::from_millis(950), "took {elapsed:?}");
     let answer = String::from_utf8(out.stdout).unwrap();
     let bm = BotzoneMove::parse(answer.lines().next().unwrap()).unwrap();
@@ -895,10 +1086,15 @@ fn compile_opponent(name: &str) -> PathBuf {
     let mut cmd = Command::new("g++");
     cmd.arg("-O2").arg(&src).arg("-o").arg(&out);
     if name.contains("json") {
-        cmd.arg(format!("-I{}", dir.join("inc").display())).arg("-I/usr/include/jsoncpp").arg("-ljsoncpp");
+        cmd.arg(format!("-I{}", dir.join("inc").display()))
+            .arg("-I/usr/include/jsoncpp")
+            .arg("-ljsoncpp");
     }
     let status = cmd.status().expect("g++ runs");
-    assert!(status.success(), "compiling {name} failed (libjsoncpp-dev needed for the JSON one)");
+    assert!(
+        status.success(),
+        "compiling {name} failed (libjsoncpp-dev needed for the JSON one)"
+    );
     out
 }
 
@@ -929,7 +1125,12 @@ fn turn_input(plies: &[BotzoneMove], proto: Proto) -> String {
             s
         }
         Proto::Json => {
-            let list = |v: &[BotzoneMove]| v.iter().map(|&m| json_move(m)).collect::<Vec<_>>().join(",");
+            let list = |v: &[BotzoneMove]| {
+                v.iter()
+                    .map(|&m| json_move(m))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            };
             format!(
                 "{{\"requests\":[{}],\"responses\":[{}],\"data\":\"\",\"globaldata\":\"\",\"time_limit\":1,\"memory_limit\":256}}\n",
                 list(&requests),
@@ -960,7 +1161,15 @@ fn referee(opponent: &Path, proto: Proto, we_are_black: bool) -> i32 {
     while !game.board().is_over() {
         let ours = (game.board().side() == Color::Black) == we_are_black;
         let (program, args, proto): (PathBuf, &[&str], Proto) = if ours {
-            (ataxx(), &["--millis", "120", "--hash-mb", "1"], if plies.len() % 4 < 2 { Proto::Simple } else { Proto::Json })
+            (
+                ataxx(),
+                &["--millis", "120", "--hash-mb", "1"],
+                if plies.len() % 4 < 2 {
+                    Proto::Simple
+                } else {
+                    Proto::Json
+                },
+            )
         } else {
             (opponent.to_path_buf(), &[], proto)
         };
@@ -969,11 +1178,18 @@ fn referee(opponent: &Path, proto: Proto, we_are_black: bool) -> i32 {
         let board = *game.board();
         let mv = answer.and_then(|bm| board.parse_botzone(bm).ok());
         let Some(mv) = mv else {
-            assert!(!ours, "our bot answered {:?}: {}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+            assert!(
+                !ours,
+                "our bot answered {:?}: {}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
             return 49; // the opponent's invalid move loses
         };
         if game.history().is_circular(&board, mv) {
-            assert!(!ours || circular_moves(&board, game.history()).len() == board.legal_moves().len());
+            assert!(
+                !ours || circular_moves(&board, game.history()).len() == board.legal_moves().len()
+            );
             return if ours { -49 } else { 49 };
         }
         plies.push(board.botzone_move(mv));
@@ -991,7 +1207,10 @@ fn bot_beats_the_sample_bots() {
     for (opponent, proto) in [(&simple, Proto::Simple), (&json, Proto::Json)] {
         for we_are_black in [true, false] {
             let margin = referee(opponent, proto, we_are_black);
-            assert!(margin > 0, "lost or drew by {margin} (black: {we_are_black})");
+            assert!(
+                margin > 0,
+                "lost or drew by {margin} (black: {we_are_black})"
+            );
         }
     }
 }
@@ -1003,8 +1222,17 @@ fn library_iterations(board: &Board, depth: u8) -> Vec<SearchResult<Move>> {
     let mut table = vec![Entry::default(); 16 * (1 << 20) / 16];
     let mut searcher = Searcher::new(&mut table);
     let mut seen = Vec::new();
-    let config = SearchConfig { max_depth: depth, aspiration: 0 };
-    searcher.search(board, &Eval::default(), config, &mut Budget::unlimited(), &mut |r| seen.push(*r));
+    let config = SearchConfig {
+        max_depth: depth,
+        aspiration: 0,
+    };
+    searcher.search(
+        board,
+        &Eval::default(),
+        config,
+        &mut Budget::unlimited(),
+        &mut |r| seen.push(*r),
+    );
     seen
 }
 
@@ -1025,9 +1253,15 @@ fn uai_scripted_session() {
         .unwrap();
     for r in library_iterations(&board, 3) {
         let line = s.line();
-        let prefix = format!("info depth {} score cp {} nodes {} nps ", r.depth, r.score, r.nodes);
+        let prefix = format!(
+            "info depth {} score cp {} nodes {} nps ",
+            r.depth, r.score, r.nodes
+        );
         assert!(line.starts_with(&prefix), "{line} vs {prefix}");
-        assert!(line.ends_with(&format!(" pv {}", r.best.unwrap())), "{line}");
+        assert!(
+            line.ends_with(&format!(" pv {}", r.best.unwrap())),
+            "{line}"
+        );
     }
     let best = library_iterations(&board, 3).last().unwrap().best.unwrap();
     assert_eq!(s.line(), format!("bestmove {best}"));
@@ -1082,7 +1316,17 @@ fn uai_scripted_session() {
 
 #[test]
 fn duel_perft_ataxx_prints_depth_lines() {
-    let out = run(&bin("duel"), &["perft", "ataxx", "3", "--fen", "x5o/7/2-1-2/3-3/2-1-2/7/o5x x 0 1"], "");
+    let out = run(
+        &bin("duel"),
+        &[
+            "perft",
+            "ataxx",
+            "3",
+            "--fen",
+            "x5o/7/2-1-2/3-3/2-1-2/7/o5x x 0 1",
+        ],
+        "",
+    );
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     let counts: Vec<(String, String)> = text
@@ -1094,12 +1338,31 @@ fn duel_perft_ataxx_prints_depth_lines() {
             (w[0].to_string(), w[1].to_string())
         })
         .collect();
-    let expected: Vec<(String, String)> =
-        [("1", "14"), ("2", "196"), ("3", "4100")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    let expected: Vec<(String, String)> = [("1", "14"), ("2", "196"), ("3", "4100")]
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
     assert_eq!(counts, expected);
-    let out = run(&bin("duel"), &["perft", "ataxx", "2", "--rules", "botzone"], "");
-    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().nth(1).unwrap().split(' ').nth(1), Some("256"));
-    let bad = run(&bin("duel"), &["perft", "ataxx", "2", "--fen", "nonsense"], "");
+    let out = run(
+        &bin("duel"),
+        &["perft", "ataxx", "2", "--rules", "botzone"],
+        "",
+    );
+    assert_eq!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .nth(1),
+        Some("256")
+    );
+    let bad = run(
+        &bin("duel"),
+        &["perft", "ataxx", "2", "--fen", "nonsense"],
+        "",
+    );
     assert!(!bad.status.success());
     assert_eq!(String::from_utf8_lossy(&bad.stderr).lines().count(), 1);
 }

@@ -112,16 +112,40 @@ impl Board {
     pub const fn start(rules: Rules) -> Self {
         let black = 1u64 | (1u64 << 48);
         let white = (1u64 << 6) | (1u64 << 42);
-        Board { black, white, blocked: 0, side: Color::Black, rules, halfmove: 0, ply: 0, fullmove: 1 }
+        Board {
+            black,
+            white,
+            blocked: 0,
+            side: Color::Black,
+            rules,
+            halfmove: 0,
+            ply: 0,
+            fullmove: 1,
+        }
     }
 
     /// A position from raw bitboards (bits outside the board and overlaps are dropped: black
     /// wins over white, blocked over both), with counters at zero.
-    pub const fn from_bitboards(black: u64, white: u64, blocked: u64, side: Color, rules: Rules) -> Self {
+    pub const fn from_bitboards(
+        black: u64,
+        white: u64,
+        blocked: u64,
+        side: Color,
+        rules: Rules,
+    ) -> Self {
         let blocked = blocked & FULL;
         let black = black & FULL & !blocked;
         let white = white & FULL & !blocked & !black;
-        Board { black, white, blocked, side, rules, halfmove: 0, ply: 0, fullmove: 1 }
+        Board {
+            black,
+            white,
+            blocked,
+            side,
+            rules,
+            halfmove: 0,
+            ply: 0,
+            fullmove: 1,
+        }
     }
 
     /// Reads a FEN: rows from row 0 (the top, rank 7) down, `x` black, `o` white, `-` blocked,
@@ -183,7 +207,16 @@ impl Board {
             return Err(ParseFenError::Fields);
         }
         let ply = (fullmove - 1) * 2 + u16::from(side == Color::White);
-        Ok(Board { black, white, blocked, side, rules, halfmove, ply, fullmove })
+        Ok(Board {
+            black,
+            white,
+            blocked,
+            side,
+            rules,
+            halfmove,
+            ply,
+            fullmove,
+        })
     }
 
     /// The FEN of this position (`Display`).
@@ -394,7 +427,11 @@ impl Board {
             Color::White => (next.white, next.black) = (own, opp & !own),
         }
         next.side = self.side.other();
-        next.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
+        next.halfmove = if reset {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
         next.ply = self.ply.saturating_add(1);
         if self.side == Color::White {
             next.fullmove = self.fullmove.saturating_add(1);

@@ -92,7 +92,10 @@ impl Game for RootFiltered<'_> {
     }
 
     fn play_unchecked(&self, mv: Move) -> Self {
-        RootFiltered { board: self.board.play_unchecked(mv), excluded: &[] }
+        RootFiltered {
+            board: self.board.play_unchecked(mv),
+            excluded: &[],
+        }
     }
 
     fn outcome(&self) -> Option<Score> {
@@ -100,7 +103,11 @@ impl Game for RootFiltered<'_> {
     }
 
     fn hash(&self) -> u64 {
-        let salt = if self.excluded.is_empty() { 0 } else { 0x5EED_F11E_7E4D_0000 };
+        let salt = if self.excluded.is_empty() {
+            0
+        } else {
+            0x5EED_F11E_7E4D_0000
+        };
         self.board.hash() ^ salt
     }
 
@@ -141,7 +148,10 @@ pub fn choose(
     let legal = board.legal_moves();
     let first = *legal.as_slice().first()?;
     let circular = circular_moves(board, history);
-    let root = RootFiltered { board: *board, excluded: circular.as_slice() };
+    let root = RootFiltered {
+        board: *board,
+        excluded: circular.as_slice(),
+    };
     let mut result = searcher.search(&root, &Eval::default(), config, budget, on_iteration);
     let allowed = |m: &Move| !circular.as_slice().contains(m);
     if !result.best.as_ref().is_some_and(allowed) {

@@ -21,7 +21,11 @@ pub struct Eval {
 
 impl Default for Eval {
     fn default() -> Self {
-        Eval { threat: 45, safe: 12, mobility: 4 }
+        Eval {
+            threat: 45,
+            safe: 12,
+            mobility: 4,
+        }
     }
 }
 

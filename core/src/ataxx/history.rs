@@ -31,7 +31,10 @@ impl History {
     /// A history holding only `start` as `H[0]`.
     pub fn new(start: &Board) -> Self {
         let mut boards = [Snapshot::default(); HISTORY_CAPACITY];
-        boards[0] = Snapshot { black: start.black, white: start.white };
+        boards[0] = Snapshot {
+            black: start.black,
+            white: start.white,
+        };
         History { boards, len: 1 }
     }
 
@@ -52,7 +55,10 @@ impl History {
 
     /// Appends the pre-capture board of the next ply.
     pub fn push(&mut self, snapshot: Snapshot) -> Result<(), IllegalMoveError> {
-        let slot = self.boards.get_mut(self.len).ok_or(IllegalMoveError::HistoryFull)?;
+        let slot = self
+            .boards
+            .get_mut(self.len)
+            .ok_or(IllegalMoveError::HistoryFull)?;
         *slot = snapshot;
         self.len += 1;
         Ok(())
@@ -65,7 +71,9 @@ impl History {
         if k < 4 {
             return false;
         }
-        let Some(&last) = self.boards.get(k - 1) else { return false };
+        let Some(&last) = self.boards.get(k - 1) else {
+            return false;
+        };
         for i in 0..=(k - 3) {
             if self.boards.get(i) == Some(&last) {
                 if let Some(&next) = self.boards.get(i + 1) {
@@ -104,7 +112,10 @@ impl Match {
     /// A new game from the start position under Botzone rules.
     pub fn new() -> Self {
         let board = Board::start(Rules::Botzone);
-        Match { history: History::new(&board), board }
+        Match {
+            history: History::new(&board),
+            board,
+        }
     }
 
     /// The current position.

@@ -60,7 +60,12 @@ pub struct BotzoneMove {
 
 impl BotzoneMove {
     /// `-1 -1 -1 -1`: black's first request, "no move".
-    pub const NONE: BotzoneMove = BotzoneMove { x0: -1, y0: -1, x1: -1, y1: -1 };
+    pub const NONE: BotzoneMove = BotzoneMove {
+        x0: -1,
+        y0: -1,
+        x1: -1,
+        y1: -1,
+    };
 
     /// Whether this is the all-minus-one "no move".
     pub fn is_none(&self) -> bool {
@@ -101,7 +106,12 @@ impl BotzoneMove {
 
     /// The move from `from` to `to`.
     pub fn between(from: Square, to: Square) -> Self {
-        BotzoneMove { x0: from.x() as i32, y0: from.y() as i32, x1: to.x() as i32, y1: to.y() as i32 }
+        BotzoneMove {
+            x0: from.x() as i32,
+            y0: from.y() as i32,
+            x1: to.x() as i32,
+            y1: to.y() as i32,
+        }
     }
 }
 
@@ -119,7 +129,9 @@ impl Move {
         let bytes = text.as_bytes();
         match bytes.len() {
             4 if bytes == b"0000" => Ok(Move::Pass),
-            2 => Square::parse_uai(bytes).map(Move::Single).ok_or(ParseMoveError::Syntax),
+            2 => Square::parse_uai(bytes)
+                .map(Move::Single)
+                .ok_or(ParseMoveError::Syntax),
             4 => {
                 let from = Square::parse_uai(&bytes[..2]).ok_or(ParseMoveError::Syntax)?;
                 let to = Square::parse_uai(&bytes[2..]).ok_or(ParseMoveError::Syntax)?;

@@ -34,12 +34,20 @@ pub struct Square(u8);
 impl Square {
     /// The cell in column `x` and row `y`, both `0..7`, or `None` when off the board.
     pub const fn new(x: u8, y: u8) -> Option<Self> {
-        if x < SIZE && y < SIZE { Some(Square(y * SIZE + x)) } else { None }
+        if x < SIZE && y < SIZE {
+            Some(Square(y * SIZE + x))
+        } else {
+            None
+        }
     }
 
     /// The cell with bit index `index` (`0..49`), or `None`.
     pub const fn from_index(index: u8) -> Option<Self> {
-        if (index as usize) < CELLS { Some(Square(index)) } else { None }
+        if (index as usize) < CELLS {
+            Some(Square(index))
+        } else {
+            None
+        }
     }
 
     /// The bit index, `0..49`.

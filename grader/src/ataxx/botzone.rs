@@ -64,7 +64,12 @@ fn json_move(value: &Value) -> Result<BotzoneMove, BotError> {
             .and_then(|n| i32::try_from(n).ok())
             .ok_or_else(|| BotError(format!("move has no integer field {name}")))
     };
-    Ok(BotzoneMove { x0: field("x0")?, y0: field("y0")?, x1: field("x1")?, y1: field("y1")? })
+    Ok(BotzoneMove {
+        x0: field("x0")?,
+        y0: field("y0")?,
+        x1: field("x1")?,
+        y1: field("y1")?,
+    })
 }
 
 fn simple_move(line: &str) -> Result<BotzoneMove, BotError> {
@@ -78,7 +83,9 @@ struct Transcript {
 }
 
 fn parse_simple(first: &str, input: &mut dyn BufRead) -> Result<Transcript, BotError> {
-    let n: usize = first.parse().map_err(|_| BotError(format!("bad turn number {first:?}")))?;
+    let n: usize = first
+        .parse()
+        .map_err(|_| BotError(format!("bad turn number {first:?}")))?;
     if n == 0 || n > 1000 {
         return err(format!("turn number {n} out of range"));
     }
@@ -86,16 +93,26 @@ fn parse_simple(first: &str, input: &mut dyn BufRead) -> Result<Transcript, BotE
     while moves.len() < 2 * n - 1 {
         match next_line(input)? {
             Some(line) => moves.push(simple_move(&line)?),
-            None => return err(format!("input ended after {} of {} moves", moves.len(), 2 * n - 1)),
+            None => {
+                return err(format!(
+                    "input ended after {} of {} moves",
+                    moves.len(),
+                    2 * n - 1
+                ));
+            }
         }
     }
     let requests = moves.iter().step_by(2).copied().collect();
     let responses = moves.iter().skip(1).step_by(2).copied().collect();
-    Ok(Transcript { requests, responses })
+    Ok(Transcript {
+        requests,
+        responses,
+    })
 }
 
 fn parse_json(line: &str) -> Result<Transcript, BotError> {
-    let value: Value = serde_json::from_str(line).map_err(|e| BotError(format!("bad json: {e}")))?;
+    let value: Value =
+        serde_json::from_str(line).map_err(|e| BotError(format!("bad json: {e}")))?;
     let list = |name: &str| -> Result<Vec<BotzoneMove>, BotError> {
         match value.get(name) {
             Some(Value::Array(items)) => items.iter().map(json_move).collect(),
@@ -112,7 +129,10 @@ fn parse_json(line: &str) -> Result<Transcript, BotError> {
             responses.len()
         ));
     }
-    Ok(Transcript { requests, responses })
+    Ok(Transcript {
+        requests,
+        responses,
+    })
 }
 
 /// Plays the opponent's request into the game (black's first `-1 -1 -1 -1` plays nothing).
@@ -127,12 +147,18 @@ fn play_request(game: &mut Match, request: BotzoneMove, first: bool) -> Result<(
 }
 
 fn play(game: &mut Match, bm: BotzoneMove, what: &str) -> Result<(), BotError> {
-    let mv = game
-        .board()
-        .parse_botzone(bm)
-        .map_err(|e| BotError(format!("{what} {bm} at ply {}: {e}", game.board().ply() + 1)))?;
-    game.play(mv)
-        .map_err(|e| BotError(format!("{what} {bm} at ply {}: {e}", game.board().ply() + 1)))
+    let mv = game.board().parse_botzone(bm).map_err(|e| {
+        BotError(format!(
+            "{what} {bm} at ply {}: {e}",
+            game.board().ply() + 1
+        ))
+    })?;
+    game.play(mv).map_err(|e| {
+        BotError(format!(
+            "{what} {bm} at ply {}: {e}",
+            game.board().ply() + 1
+        ))
+    })
 }
 
 fn replay(transcript: &Transcript) -> Result<Match, BotError> {
@@ -156,7 +182,11 @@ pub struct Bot {
 impl Bot {
     /// A bot whose turn clock is `clock` (started at process start).
     pub fn new(options: BotOptions, clock: WallClock) -> Self {
-        Bot { options, table: vec![Entry::default(); options.table_entries.max(1)], clock }
+        Bot {
+            options,
+            table: vec![Entry::default(); options.table_entries.max(1)],
+            clock,
+        }
     }
 
     /// Searches the position of `game` and plays the chosen move into it; returns it.
@@ -164,22 +194,40 @@ impl Bot {
         let deadline = turn_start.saturating_add(self.options.millis.saturating_mul(1000));
         let mut budget = Budget::until(&self.clock, deadline);
         let mut searcher = Searcher::new(&mut self.table);
-        let config = SearchConfig { max_depth: self.options.max_depth, aspiration: 0 };
+        let config = SearchConfig {
+            max_depth: self.options.max_depth,
+            aspiration: 0,
+        };
         let board = *game.board();
-        let Some(result) = choose(&board, game.history(), &mut searcher, &mut budget, config, &mut |_| {})
-        else {
+        let Some(result) = choose(
+            &board,
+            game.history(),
+            &mut searcher,
+            &mut budget,
+            config,
+            &mut |_| {},
+        ) else {
             return err("the game is over: no move to make");
         };
-        let Some(mv) = result.best else { return err("the game is over: no move to make") };
+        let Some(mv) = result.best else {
+            return err("the game is over: no move to make");
+        };
         let bm = board.botzone_move(mv);
-        game.play(mv).map_err(|e| BotError(format!("own move {bm}: {e}")))?;
+        game.play(mv)
+            .map_err(|e| BotError(format!("own move {bm}: {e}")))?;
         Ok(bm)
     }
 
     /// Serves one process's worth of turns: the first (full history) and, in keep-running
     /// mode, every later single request until end of input.
-    pub fn serve(&mut self, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<(), BotError> {
-        let Some(first) = next_line(input)? else { return err("empty input") };
+    pub fn serve(
+        &mut self,
+        input: &mut dyn BufRead,
+        output: &mut dyn Write,
+    ) -> Result<(), BotError> {
+        let Some(first) = next_line(input)? else {
+            return err("empty input");
+        };
         let (form, transcript) = if first.starts_with('{') {
             (Form::Json, parse_json(&first)?)
         } else {
@@ -191,8 +239,12 @@ impl Bot {
         loop {
             let bm = self.answer(&mut game, turn_start)?;
             write_answer(output, form, bm)?;
-            writeln!(output, "{KEEP_RUNNING}").and_then(|_| output.flush()).map_err(io_err)?;
-            let Some(line) = next_line(input)? else { return Ok(()) };
+            writeln!(output, "{KEEP_RUNNING}")
+                .and_then(|_| output.flush())
+                .map_err(io_err)?;
+            let Some(line) = next_line(input)? else {
+                return Ok(());
+            };
             turn_start = self.clock.now_micros();
             let request = if line.starts_with('{') {
                 form = Form::Json;

@@ -21,7 +21,11 @@ struct StopClock {
 
 impl Clock for StopClock {
     fn now_micros(&self) -> u64 {
-        if self.stop.load(Ordering::Relaxed) { u64::MAX } else { self.wall.now_micros() }
+        if self.stop.load(Ordering::Relaxed) {
+            u64::MAX
+        } else {
+            self.wall.now_micros()
+        }
     }
 }
 
@@ -71,7 +75,11 @@ fn think_millis(limits: &GoLimits, side_is_black: bool) -> Option<u64> {
     if let Some(ms) = limits.movetime {
         return Some(ms.saturating_sub(10).max(1));
     }
-    let (time, inc) = if side_is_black { (limits.btime, limits.binc) } else { (limits.wtime, limits.winc) };
+    let (time, inc) = if side_is_black {
+        (limits.btime, limits.binc)
+    } else {
+        (limits.wtime, limits.winc)
+    };
     // In UAI, black is the first player `x`: its clock is `btime`.
     time.map(|t| (t / 30 + inc * 3 / 4).min(t / 2).saturating_sub(5).max(1))
 }
@@ -141,10 +149,16 @@ impl Engine {
                 Some("quit") => break,
                 Some("perft") => {
                     self.stop_search();
-                    let depth = words.get(1).and_then(|w| w.parse::<u32>().ok()).unwrap_or(1);
+                    let depth = words
+                        .get(1)
+                        .and_then(|w| w.parse::<u32>().ok())
+                        .unwrap_or(1);
                     let start = Instant::now();
                     let nodes = perft(&self.board, depth);
-                    say(&format!("{depth} {nodes} {:.3}", start.elapsed().as_secs_f64()));
+                    say(&format!(
+                        "{depth} {nodes} {:.3}",
+                        start.elapsed().as_secs_f64()
+                    ));
                 }
                 _ => {}
             }
@@ -157,12 +171,17 @@ impl Engine {
         let board = self.board;
         let table = Arc::clone(&self.table);
         let stop = Arc::clone(&self.stop);
-        self.search = Some(std::thread::spawn(move || search(board, limits, &table, stop)));
+        self.search = Some(std::thread::spawn(move || {
+            search(board, limits, &table, stop)
+        }));
     }
 }
 
 fn search(board: Board, limits: GoLimits, table: &Mutex<Vec<Entry>>, stop: Arc<AtomicBool>) {
-    let clock = StopClock { wall: WallClock::start(), stop: Arc::clone(&stop) };
+    let clock = StopClock {
+        wall: WallClock::start(),
+        stop: Arc::clone(&stop),
+    };
     let deadline = match think_millis(&limits, board.side() == duel_core::ataxx::Color::Black) {
         Some(ms) => ms.saturating_mul(1000),
         None => u64::MAX,
@@ -171,7 +190,10 @@ fn search(board: Board, limits: GoLimits, table: &Mutex<Vec<Entry>>, stop: Arc<A
     if let Some(n) = limits.nodes {
         budget = budget.with_node_limit(n.max(1));
     }
-    let config = SearchConfig { max_depth: limits.depth.unwrap_or(60), aspiration: 0 };
+    let config = SearchConfig {
+        max_depth: limits.depth.unwrap_or(60),
+        aspiration: 0,
+    };
     let mut guard = match table.lock() {
         Ok(g) => g,
         Err(poisoned) => poisoned.into_inner(),
@@ -202,7 +224,10 @@ fn search(board: Board, limits: GoLimits, table: &Mutex<Vec<Entry>>, stop: Arc<A
 
 /// `startpos | fen <board> <side> [<half> <full>]` then optionally `moves m1 m2 …`.
 fn parse_position(words: &[&str]) -> Result<Board, String> {
-    let moves_at = words.iter().position(|&w| w == "moves").unwrap_or(words.len());
+    let moves_at = words
+        .iter()
+        .position(|&w| w == "moves")
+        .unwrap_or(words.len());
     let mut board = match words.first().copied() {
         Some("startpos") => Board::start(Rules::Standard),
         Some("fen") => {

@@ -35,7 +35,11 @@ fn main() -> ExitCode {
         Engine::new(entries).run(&mut std::io::stdin().lock());
         return ExitCode::SUCCESS;
     }
-    let options = BotOptions { millis: cli.millis, max_depth: cli.depth, table_entries: entries };
+    let options = BotOptions {
+        millis: cli.millis,
+        max_depth: cli.depth,
+        table_entries: entries,
+    };
     let mut bot = Bot::new(options, clock);
     match bot.serve(&mut std::io::stdin().lock(), &mut std::io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
