@@ -4,7 +4,7 @@
 
 use duel_core::ataxx::{
     Board, BotzoneMove, Color, Eval, History, Match, Move, Rules, Snapshot, Square, choose,
-    circular_moves, perft,
+    circular_moves, perft, search_position,
 };
 use duel_core::{Budget, Entry, Game, SearchConfig, SearchResult, Searcher};
 use duel_tests::{Rng, bin, run, target_dir};
@@ -1226,11 +1226,11 @@ fn library_iterations(board: &Board, depth: u8) -> Vec<SearchResult<Move>> {
         max_depth: depth,
         aspiration: 0,
     };
-    searcher.search(
+    search_position(
         board,
-        &Eval::default(),
-        config,
+        &mut searcher,
         &mut Budget::unlimited(),
+        config,
         &mut |r| seen.push(*r),
     );
     seen

@@ -161,6 +161,18 @@ pub fn choose(
     Some(result)
 }
 
+/// Searches `board` with the default evaluation (no history: standard rules, UAI, tools).
+/// A non-generic entry point, so that callers get the search compiled with this crate.
+pub fn search_position(
+    board: &Board,
+    searcher: &mut Searcher<'_>,
+    budget: &mut Budget<'_>,
+    config: SearchConfig,
+    on_iteration: &mut dyn FnMut(&SearchResult<Move>),
+) -> SearchResult<Move> {
+    searcher.search(board, &Eval::default(), config, budget, on_iteration)
+}
+
 /// The number of leaf nodes `depth` plies below `board` (a forced pass is a ply; a finished
 /// game has no children).
 pub fn perft(board: &Board, depth: u32) -> u64 {

@@ -20,7 +20,9 @@ pub use board::{
     Board, Color, Fen, HALFMOVE_LIMIT, IllegalMoveError, MAX_MOVES, MoveList, PLY_LIMIT,
     ParseFenError, Rules,
 };
-pub use engine::{RootFiltered, WIN, choose, circular_moves, outcome_score, perft};
+pub use engine::{
+    RootFiltered, WIN, choose, circular_moves, outcome_score, perft, search_position,
+};
 pub use eval::{Eval, PIECE};
 pub use history::{HISTORY_CAPACITY, History, Match, Snapshot};
 pub use moves::{BotzoneMove, Move, ParseMoveError};

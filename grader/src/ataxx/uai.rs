@@ -4,7 +4,7 @@
 
 use super::RulesArg;
 use crate::clock::WallClock;
-use duel_core::ataxx::{Board, Eval, Move, Rules, perft};
+use duel_core::ataxx::{Board, Move, Rules, perft, search_position};
 use duel_core::{Budget, Clock, Entry, SearchConfig, SearchResult, Searcher};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -213,7 +213,7 @@ fn search(board: Board, limits: GoLimits, table: &Mutex<Vec<Entry>>, stop: Arc<A
             micros / 1000
         ));
     };
-    let result = searcher.search(&board, &Eval::default(), config, &mut budget, &mut report);
+    let result = search_position(&board, &mut searcher, &mut budget, config, &mut report);
     if limits.infinite {
         while !stop.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(2));
