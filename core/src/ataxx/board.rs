@@ -463,61 +463,35 @@ impl Board {
         }
         let (own, opp) = self.own_opp();
         let empty = self.empty();
-        // Gain (pieces won) of each move: copies 1 + captures, jumps captures. Bucketed so
-        // that the list comes out in descending gain at linear cost.
-        let mut moves = [Move::Pass; MAX_MOVES];
-        let mut gains = [0u8; MAX_MOVES];
-        let mut counts = [0usize; 10];
-        let mut n = 0usize;
-        let mut captures = [0u8; super::square::CELLS];
-        let targets = reach(own) & empty;
-        for to in Cells(targets) {
-            if let Some(c) = captures.get_mut(to.index()) {
-                *c = (super::square::neighbours(to) & opp).count_ones() as u8;
+        // The empty cells in reach, layered by how many opponent pieces a move there
+        // captures. A copy gains 1 + captures, a jump its captures; the list comes out by
+        // descending gain, a copy before a jump of equal gain.
+        let mut layers = [0u64; 9];
+        for to in Cells(reach(own) & empty) {
+            let captures = (super::square::neighbours(to) & opp).count_ones() as usize;
+            if let Some(layer) = layers.get_mut(captures) {
+                *layer |= to.bit();
             }
         }
-        let caps_at = |sq: Square| captures.get(sq.index()).copied().unwrap_or(0);
-        for to in Cells(dilate(own) & empty) {
-            let g = (1 + caps_at(to)).min(9);
-            if let (Some(m), Some(gs)) = (moves.get_mut(n), gains.get_mut(n)) {
-                *m = Move::Single(to);
-                *gs = g;
-                n += 1;
-                counts[g as usize] += 1;
+        let singles = dilate(own) & empty;
+        for gain in (0..=9usize).rev() {
+            if let Some(&layer) = gain.checked_sub(1).and_then(|c| layers.get(c)) {
+                for to in Cells(layer & singles) {
+                    list.push(Move::Single(to));
+                }
             }
-        }
-        for from in Cells(own) {
-            for to in Cells(super::square::ring(from) & empty) {
-                let g = caps_at(to).min(9);
-                if let (Some(m), Some(gs)) = (moves.get_mut(n), gains.get_mut(n)) {
-                    *m = Move::Double(from, to);
-                    *gs = g;
-                    n += 1;
-                    counts[g as usize] += 1;
+            if let Some(&layer) = layers.get(gain) {
+                if layer != 0 {
+                    for from in Cells(own) {
+                        for to in Cells(super::square::ring(from) & layer) {
+                            list.push(Move::Double(from, to));
+                        }
+                    }
                 }
             }
         }
-        if n == 0 {
+        if list.is_empty() {
             list.push(Move::Pass);
-            return list;
-        }
-        // Start offsets per gain, highest gain first.
-        let mut start = [0usize; 10];
-        let mut acc = 0;
-        for g in (0..10).rev() {
-            start[g] = acc;
-            acc += counts[g];
-        }
-        let mut sorted = [Move::Pass; MAX_MOVES];
-        for (m, g) in moves.iter().zip(gains.iter()).take(n) {
-            let slot = &mut start[*g as usize % 10];
-            if let Some(s) = sorted.get_mut(*slot) {
-                *s = *m;
-            }
-            *slot += 1;
-        }
-        for m in sorted.iter().take(n) {
-            list.push(*m);
         }
         list
     }
