@@ -1,7 +1,7 @@
 //! `duel`: arena, perft, solve and bench for every game.
 
 use clap::{Parser, Subcommand};
-use duel_grader::{arena, reversi};
+use duel_grader::{arena, ataxx, reversi};
 use std::process::ExitCode;
 
 /// duel: five contest games, one engine. Play programs against each other, count perft nodes,
@@ -37,12 +37,15 @@ enum ArenaGame {
 enum PerftGame {
     /// Reversi from the start position (a pass is a ply).
     Reversi(reversi::PerftArgs),
+    /// Ataxx from the start position or a FEN (a forced pass is a ply under standard rules).
+    Ataxx(ataxx::PerftArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Perft(PerftGame::Reversi(args)) => reversi::perft(&args),
+        Command::Perft(PerftGame::Ataxx(args)) => ataxx::perft(&args),
         Command::Arena(ArenaGame::Reversi(args)) => arena::reversi::arena(&args),
         Command::Arena(ArenaGame::Filler(args)) => arena::filler::arena(&args),
         Command::Arena(ArenaGame::FruitRage(args)) => arena::fruit_rage::arena(&args),

@@ -1,0 +1,569 @@
+//! The position: bitboards of both sides and the blocked cells, the side to move, the rule
+//! set and its counters; FEN reading and writing.
+
+use super::square::{Cells, FULL, Square, dilate, reach};
+use core::fmt;
+
+/// A player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// Moves first; `x` in a FEN; `1` on Botzone.
+    Black,
+    /// `o` in a FEN.
+    White,
+}
+
+impl Color {
+    /// The other player.
+    pub const fn other(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+}
+
+/// Which rules decide when the game ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rules {
+    /// Botzone's judge: no passes; after every move the game ends when a side has no pieces or
+    /// EITHER side has no move (the empty cells then go to the side that can still move), or
+    /// after [`PLY_LIMIT`] plies. (The repetition rule needs the game's history: see
+    /// [`super::History`].)
+    Botzone,
+    /// Standard Ataxx: a side with no move passes; the game ends when a side has no pieces,
+    /// when no piece can reach an empty cell, or (drawn) after 100 plies without a copy or a
+    /// capture.
+    Standard,
+}
+
+/// The Botzone game ends after this many plies.
+pub const PLY_LIMIT: u16 = 401;
+/// Standard rules: plies without a copy or capture that draw the game.
+pub const HALFMOVE_LIMIT: u16 = 100;
+
+/// Why a FEN could not be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParseFenError {
+    /// The board field does not describe 7 rows of 7 cells of `x`, `o`, `-` and digits.
+    Board,
+    /// The side field is not `x` or `o`.
+    Side,
+    /// A counter is not a number in range.
+    Counter,
+    /// Fields are missing or there are too many.
+    Fields,
+}
+
+impl fmt::Display for ParseFenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ParseFenError::Board => "fen board is not 7 rows of 7 cells",
+            ParseFenError::Side => "fen side to move is not x or o",
+            ParseFenError::Counter => "fen move counter is not a number in range",
+            ParseFenError::Fields => "fen has missing or extra fields",
+        })
+    }
+}
+
+impl core::error::Error for ParseFenError {}
+
+/// Why a move was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalMoveError {
+    /// The game is already over.
+    GameOver,
+    /// The move is not among the legal moves of the position.
+    NotLegal,
+    /// The game history is full (it cannot be, for a legal Botzone game).
+    HistoryFull,
+}
+
+impl fmt::Display for IllegalMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            IllegalMoveError::GameOver => "the game is over",
+            IllegalMoveError::NotLegal => "illegal move",
+            IllegalMoveError::HistoryFull => "game history is full",
+        })
+    }
+}
+
+impl core::error::Error for IllegalMoveError {}
+
+/// An Ataxx position. Small and `Copy`: playing a move returns a new board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    pub(crate) black: u64,
+    pub(crate) white: u64,
+    pub(crate) blocked: u64,
+    pub(crate) side: Color,
+    pub(crate) rules: Rules,
+    /// Plies since the last copy or capture (standard rules).
+    pub(crate) halfmove: u16,
+    /// Plies played since the position the board was made from started (Botzone limit).
+    pub(crate) ply: u16,
+    /// The FEN full-move number.
+    pub(crate) fullmove: u16,
+}
+
+impl Board {
+    /// The start position: black on (0,0) and (6,6), white on (6,0) and (0,6), black to move.
+    pub const fn start(rules: Rules) -> Self {
+        let black = 1u64 | (1u64 << 48);
+        let white = (1u64 << 6) | (1u64 << 42);
+        Board {
+            black,
+            white,
+            blocked: 0,
+            side: Color::Black,
+            rules,
+            halfmove: 0,
+            ply: 0,
+            fullmove: 1,
+        }
+    }
+
+    /// A position from raw bitboards (bits outside the board and overlaps are dropped: black
+    /// wins over white, blocked over both), with counters at zero.
+    pub const fn from_bitboards(
+        black: u64,
+        white: u64,
+        blocked: u64,
+        side: Color,
+        rules: Rules,
+    ) -> Self {
+        let blocked = blocked & FULL;
+        let black = black & FULL & !blocked;
+        let white = white & FULL & !blocked & !black;
+        Board {
+            black,
+            white,
+            blocked,
+            side,
+            rules,
+            halfmove: 0,
+            ply: 0,
+            fullmove: 1,
+        }
+    }
+
+    /// Reads a FEN: rows from row 0 (the top, rank 7) down, `x` black, `o` white, `-` blocked,
+    /// digits count empty cells; then the side (`x`/`o`) and optionally the half-move clock and
+    /// the full-move number. Under Botzone rules the ply count is derived from the full-move
+    /// number and the side.
+    pub fn from_fen(fen: &str, rules: Rules) -> Result<Self, ParseFenError> {
+        let mut fields = fen.split_ascii_whitespace();
+        let rows = fields.next().ok_or(ParseFenError::Fields)?;
+        let (mut black, mut white, mut blocked) = (0u64, 0u64, 0u64);
+        let mut y = 0u8;
+        for row in rows.split('/') {
+            if y >= 7 {
+                return Err(ParseFenError::Board);
+            }
+            let mut x = 0u8;
+            for c in row.bytes() {
+                match c {
+                    b'1'..=b'7' => x = x.saturating_add(c - b'0'),
+                    b'x' | b'X' | b'o' | b'O' | b'-' => {
+                        let sq = Square::new(x, y).ok_or(ParseFenError::Board)?;
+                        match c {
+                            b'x' | b'X' => black |= sq.bit(),
+                            b'o' | b'O' => white |= sq.bit(),
+                            _ => blocked |= sq.bit(),
+                        }
+                        x += 1;
+                    }
+                    _ => return Err(ParseFenError::Board),
+                }
+                if x > 7 {
+                    return Err(ParseFenError::Board);
+                }
+            }
+            if x != 7 {
+                return Err(ParseFenError::Board);
+            }
+            y += 1;
+        }
+        if y != 7 {
+            return Err(ParseFenError::Board);
+        }
+        let side = match fields.next() {
+            Some("x" | "X" | "b" | "B") => Color::Black,
+            Some("o" | "O" | "w" | "W") => Color::White,
+            Some(_) => return Err(ParseFenError::Side),
+            None => return Err(ParseFenError::Fields),
+        };
+        let mut counter = |default: u16| match fields.next() {
+            None => Ok(default),
+            Some(text) => text.parse::<u16>().map_err(|_| ParseFenError::Counter),
+        };
+        let halfmove = counter(0)?;
+        let fullmove = counter(1)?.max(1);
+        if halfmove > 1000 || fullmove > 1000 {
+            return Err(ParseFenError::Counter);
+        }
+        if fields.next().is_some() {
+            return Err(ParseFenError::Fields);
+        }
+        let ply = (fullmove - 1) * 2 + u16::from(side == Color::White);
+        Ok(Board {
+            black,
+            white,
+            blocked,
+            side,
+            rules,
+            halfmove,
+            ply,
+            fullmove,
+        })
+    }
+
+    /// The FEN of this position (`Display`).
+    pub fn fen(&self) -> Fen<'_> {
+        Fen(self)
+    }
+
+    /// The pieces of `color`.
+    #[inline]
+    pub const fn pieces(&self, color: Color) -> u64 {
+        match color {
+            Color::Black => self.black,
+            Color::White => self.white,
+        }
+    }
+
+    /// The blocked cells.
+    #[inline]
+    pub const fn blocked(&self) -> u64 {
+        self.blocked
+    }
+
+    /// The empty cells.
+    #[inline]
+    pub const fn empty(&self) -> u64 {
+        FULL & !(self.black | self.white | self.blocked)
+    }
+
+    /// The side to move.
+    #[inline]
+    pub const fn side(&self) -> Color {
+        self.side
+    }
+
+    /// The rule set.
+    #[inline]
+    pub const fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Plies since the last copy or capture.
+    pub const fn halfmove(&self) -> u16 {
+        self.halfmove
+    }
+
+    /// Plies played (Botzone counts the limit with it).
+    pub const fn ply(&self) -> u16 {
+        self.ply
+    }
+
+    /// The side to move's pieces and the opponent's.
+    #[inline]
+    pub(crate) const fn own_opp(&self) -> (u64, u64) {
+        match self.side {
+            Color::Black => (self.black, self.white),
+            Color::White => (self.white, self.black),
+        }
+    }
+
+    /// Whether `pieces` can reach an empty cell.
+    #[inline]
+    pub(crate) const fn can_move(&self, pieces: u64) -> bool {
+        reach(pieces) & self.empty() != 0
+    }
+
+    /// Whether the game is over (no legal move, not even a pass).
+    pub fn is_over(&self) -> bool {
+        if self.black == 0 || self.white == 0 {
+            return true;
+        }
+        match self.rules {
+            Rules::Botzone => {
+                self.ply >= PLY_LIMIT || !self.can_move(self.black) || !self.can_move(self.white)
+            }
+            Rules::Standard => {
+                self.halfmove >= HALFMOVE_LIMIT || !self.can_move(self.black | self.white)
+            }
+        }
+    }
+
+    /// The final piece difference for the side to move (positive: it won), or `None` while the
+    /// game goes on. A side without pieces loses by the other's count; on Botzone a side that
+    /// can still move takes the empty cells; a standard game drawn by the move clock is 0.
+    pub fn final_margin(&self) -> Option<i32> {
+        if !self.is_over() {
+            return None;
+        }
+        let (own, opp) = self.own_opp();
+        let (mut own_n, mut opp_n) = (own.count_ones() as i32, opp.count_ones() as i32);
+        if own != 0 && opp != 0 {
+            match self.rules {
+                Rules::Botzone => {
+                    let empties = self.empty().count_ones() as i32;
+                    match (self.can_move(own), self.can_move(opp)) {
+                        (true, false) => own_n += empties,
+                        (false, true) => opp_n += empties,
+                        _ => {}
+                    }
+                }
+                Rules::Standard => {
+                    if self.halfmove >= HALFMOVE_LIMIT && self.can_move(own | opp) {
+                        return Some(0);
+                    }
+                }
+            }
+        }
+        Some(own_n - opp_n)
+    }
+
+    /// A source for a move to `to` in Botzone form: for a copy, the lowest-indexed own piece
+    /// next to `to` (any would do).
+    pub fn botzone_move(&self, mv: Move) -> BotzoneMove {
+        match mv {
+            Move::Single(to) => {
+                let (own, _) = self.own_opp();
+                match Cells(super::square::neighbours(to) & own).next() {
+                    Some(from) => BotzoneMove::between(from, to),
+                    None => BotzoneMove::NONE,
+                }
+            }
+            Move::Double(from, to) => BotzoneMove::between(from, to),
+            Move::Pass => BotzoneMove::NONE,
+        }
+    }
+
+    /// The move a Botzone `x0 y0 x1 y1` names, if it is legal here.
+    pub fn parse_botzone(&self, bm: BotzoneMove) -> Result<Move, IllegalMoveError> {
+        if self.is_over() {
+            return Err(IllegalMoveError::GameOver);
+        }
+        let (from, to) = bm.squares().map_err(|_| IllegalMoveError::NotLegal)?;
+        let (own, _) = self.own_opp();
+        if own & from.bit() == 0 || self.empty() & to.bit() == 0 {
+            return Err(IllegalMoveError::NotLegal);
+        }
+        Move::from_squares(from, to).map_err(|_| IllegalMoveError::NotLegal)
+    }
+
+    /// Whether `mv` is legal here.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        if self.is_over() {
+            return false;
+        }
+        let (own, _) = self.own_opp();
+        let empty = self.empty();
+        match mv {
+            Move::Single(to) => dilate(own) & empty & to.bit() != 0,
+            Move::Double(from, to) => {
+                own & from.bit() != 0 && empty & to.bit() != 0 && from.distance(to) == 2
+            }
+            Move::Pass => self.rules == Rules::Standard && !self.can_move(own),
+        }
+    }
+
+    /// The position after `mv`, checked.
+    pub fn play(&self, mv: Move) -> Result<Board, IllegalMoveError> {
+        if self.is_over() {
+            return Err(IllegalMoveError::GameOver);
+        }
+        if !self.is_legal(mv) {
+            return Err(IllegalMoveError::NotLegal);
+        }
+        Ok(self.play_unchecked(mv))
+    }
+
+    /// The pieces right after `mv` is placed (a jump's source emptied) but before captures:
+    /// `(black, white)`. This is what the Botzone repetition rule compares.
+    #[inline]
+    pub fn placed(&self, mv: Move) -> (u64, u64) {
+        let (mut own, opp) = self.own_opp();
+        match mv {
+            Move::Single(to) => own |= to.bit(),
+            Move::Double(from, to) => own = (own & !from.bit()) | to.bit(),
+            Move::Pass => {}
+        }
+        match self.side {
+            Color::Black => (own, opp),
+            Color::White => (opp, own),
+        }
+    }
+
+    /// The position after `mv` without checking it (see [`Board::play`] for the checked one);
+    /// an illegal move gives some valid board, never a panic.
+    #[inline]
+    pub fn play_unchecked(&self, mv: Move) -> Board {
+        let (mut own, mut opp) = self.own_opp();
+        let mut reset = false;
+        match mv {
+            Move::Single(to) => {
+                own |= to.bit();
+                let caps = super::square::neighbours(to) & opp;
+                own |= caps;
+                opp &= !caps;
+                reset = true;
+            }
+            Move::Double(from, to) => {
+                own = (own & !from.bit()) | to.bit();
+                let caps = super::square::neighbours(to) & opp;
+                own |= caps;
+                opp &= !caps;
+                reset = caps != 0;
+            }
+            Move::Pass => {}
+        }
+        let mut next = *self;
+        match self.side {
+            Color::Black => (next.black, next.white) = (own, opp & !own),
+            Color::White => (next.white, next.black) = (own, opp & !own),
+        }
+        next.side = self.side.other();
+        next.halfmove = if reset {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
+        next.ply = self.ply.saturating_add(1);
+        if self.side == Color::White {
+            next.fullmove = self.fullmove.saturating_add(1);
+        }
+        next
+    }
+
+    /// The number of legal moves (a forced pass counts as one), without listing them.
+    pub fn move_count(&self) -> u64 {
+        if self.is_over() {
+            return 0;
+        }
+        let (own, _) = self.own_opp();
+        let empty = self.empty();
+        let mut n = u64::from((dilate(own) & empty).count_ones());
+        for from in Cells(own) {
+            n += u64::from((super::square::ring(from) & empty).count_ones());
+        }
+        if n == 0 { 1 } else { n }
+    }
+
+    /// The legal moves, best-looking first: by captures, copies before jumps at equal gain.
+    /// Empty exactly when the game is over; a lone [`Move::Pass`] under standard rules when
+    /// the side to move is stuck.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.is_over() {
+            return list;
+        }
+        let (own, opp) = self.own_opp();
+        let empty = self.empty();
+        // The empty cells in reach, layered by how many opponent pieces a move there
+        // captures. A copy gains 1 + captures, a jump its captures; the list comes out by
+        // descending gain, a copy before a jump of equal gain.
+        let mut layers = [0u64; 9];
+        for to in Cells(reach(own) & empty) {
+            let captures = (super::square::neighbours(to) & opp).count_ones() as usize;
+            if let Some(layer) = layers.get_mut(captures) {
+                *layer |= to.bit();
+            }
+        }
+        let singles = dilate(own) & empty;
+        for gain in (0..=9usize).rev() {
+            if let Some(&layer) = gain.checked_sub(1).and_then(|c| layers.get(c)) {
+                for to in Cells(layer & singles) {
+                    list.push(Move::Single(to));
+                }
+            }
+            if let Some(&layer) = layers.get(gain) {
+                if layer != 0 {
+                    for from in Cells(own) {
+                        for to in Cells(super::square::ring(from) & layer) {
+                            list.push(Move::Double(from, to));
+                        }
+                    }
+                }
+            }
+        }
+        if list.is_empty() {
+            list.push(Move::Pass);
+        }
+        list
+    }
+
+    /// The legal moves in generation order (copies by destination, then jumps by source),
+    /// unsorted: for tools and tests.
+    pub fn legal_moves_unordered(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.is_over() {
+            return list;
+        }
+        let (own, _) = self.own_opp();
+        let empty = self.empty();
+        for to in Cells(dilate(own) & empty) {
+            list.push(Move::Single(to));
+        }
+        for from in Cells(own) {
+            for to in Cells(super::square::ring(from) & empty) {
+                list.push(Move::Double(from, to));
+            }
+        }
+        if list.is_empty() {
+            list.push(Move::Pass);
+        }
+        list
+    }
+}
+
+/// The most legal moves a position can have: 49 copy destinations, plus at most one jump per
+/// unordered pair of cells two apart (240 pairs on a 7×7 board: a jump needs one end own and
+/// the other empty, so a pair gives at most one jump); a pass is alone.
+pub const MAX_MOVES: usize = 49 + 240;
+
+/// A list of Ataxx moves, sized for the worst case.
+pub type MoveList = crate::game::MoveList<Move, MAX_MOVES>;
+
+use super::moves::{BotzoneMove, Move};
+
+/// A board's FEN, for printing.
+pub struct Fen<'a>(&'a Board);
+
+impl fmt::Display for Fen<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let b = self.0;
+        for y in 0..7u8 {
+            if y > 0 {
+                f.write_str("/")?;
+            }
+            let mut run = 0u8;
+            for x in 0..7u8 {
+                let bit = Square::new(x, y).map(Square::bit).unwrap_or(0);
+                let c = if b.black & bit != 0 {
+                    'x'
+                } else if b.white & bit != 0 {
+                    'o'
+                } else if b.blocked & bit != 0 {
+                    '-'
+                } else {
+                    run += 1;
+                    continue;
+                };
+                if run > 0 {
+                    write!(f, "{run}")?;
+                    run = 0;
+                }
+                write!(f, "{c}")?;
+            }
+            if run > 0 {
+                write!(f, "{run}")?;
+            }
+        }
+        let side = if b.side == Color::Black { 'x' } else { 'o' };
+        write!(f, " {side} {} {}", b.halfmove, b.fullmove)
+    }
+}

@@ -1,0 +1,29 @@
+//! Ataxx on a 7×7 bitboard, under Botzone's judge or standard rules.
+//!
+//! - [`Board`]: the position (49-bit bitboards per side, blocked cells, side to move, rule set
+//!   and counters), FEN, legal moves ordered by gain, checked [`Board::play`] and
+//!   [`Board::play_unchecked`], the end of game under either [`Rules`].
+//! - [`Move`]: UAI notation (`f2`, `g1e3`, `0000`) and Botzone's `x0 y0 x1 y1`
+//!   ([`BotzoneMove`]).
+//! - [`History`] and [`Match`]: Botzone's repetition ("circular move") rule.
+//! - [`Eval`], [`choose`]: the evaluation and the Botzone move choice over the generic
+//!   [`crate::Searcher`]; [`perft`].
+
+mod board;
+mod engine;
+mod eval;
+mod history;
+mod moves;
+mod square;
+
+pub use board::{
+    Board, Color, Fen, HALFMOVE_LIMIT, IllegalMoveError, MAX_MOVES, MoveList, PLY_LIMIT,
+    ParseFenError, Rules,
+};
+pub use engine::{
+    RootFiltered, WIN, choose, circular_moves, outcome_score, perft, search_position,
+};
+pub use eval::{Eval, PIECE};
+pub use history::{HISTORY_CAPACITY, History, Match, Snapshot};
+pub use moves::{BotzoneMove, Move, ParseMoveError};
+pub use square::{CELLS, Cells, FULL, NEIGHBOURS, RING, SIZE, Square, dilate, reach};

@@ -1,0 +1,169 @@
+//! Squares of the 7×7 board and the bitboard tables built on them.
+//!
+//! Bit `y * 7 + x` stands for the cell in column `x` and row `y` (row 0 is the top row of a FEN
+//! and rank 7 in UAI names).
+
+use core::fmt;
+
+/// The side length of the board.
+pub const SIZE: u8 = 7;
+/// The number of cells.
+pub const CELLS: usize = 49;
+/// Every cell of the board.
+pub const FULL: u64 = (1u64 << CELLS) - 1;
+
+/// The cells of column 0.
+const COLUMN_0: u64 = column_mask(0);
+/// The cells of column 6.
+const COLUMN_6: u64 = column_mask(6);
+
+const fn column_mask(x: u32) -> u64 {
+    let mut mask = 0u64;
+    let mut y = 0;
+    while y < 7 {
+        mask |= 1u64 << (y * 7 + x);
+        y += 1;
+    }
+    mask
+}
+
+/// One cell of the board, always in range.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+impl Square {
+    /// The cell in column `x` and row `y`, both `0..7`, or `None` when off the board.
+    pub const fn new(x: u8, y: u8) -> Option<Self> {
+        if x < SIZE && y < SIZE {
+            Some(Square(y * SIZE + x))
+        } else {
+            None
+        }
+    }
+
+    /// The cell with bit index `index` (`0..49`), or `None`.
+    pub const fn from_index(index: u8) -> Option<Self> {
+        if (index as usize) < CELLS {
+            Some(Square(index))
+        } else {
+            None
+        }
+    }
+
+    /// The bit index, `0..49`.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The column, `0..7`.
+    pub const fn x(self) -> u8 {
+        self.0 % SIZE
+    }
+
+    /// The row, `0..7` (row 0 is the top row of a FEN).
+    pub const fn y(self) -> u8 {
+        self.0 / SIZE
+    }
+
+    /// The single-bit bitboard of this cell.
+    pub const fn bit(self) -> u64 {
+        1u64 << self.0
+    }
+
+    /// The Chebyshev distance to `other`.
+    pub const fn distance(self, other: Square) -> u8 {
+        let dx = self.x().abs_diff(other.x());
+        let dy = self.y().abs_diff(other.y());
+        if dx > dy { dx } else { dy }
+    }
+
+    /// Parses a UAI square name: file `a`..`g` (column 0..6), rank `1`..`7` (rank 7 is row 0).
+    pub fn parse_uai(text: &[u8]) -> Option<Self> {
+        match *text {
+            [file @ b'a'..=b'g', rank @ b'1'..=b'7'] => Square::new(file - b'a', b'7' - rank),
+            _ => None,
+        }
+    }
+
+    /// The lowest set cell of a non-empty bitboard.
+    #[inline]
+    pub(crate) const fn lowest(bb: u64) -> Square {
+        Square((bb.trailing_zeros() as u8) % 64)
+    }
+}
+
+/// Prints the UAI name, e.g. `a7` for (0, 0) and `g1` for (6, 6).
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = (b'a' + self.x()) as char;
+        let rank = (b'7' - self.y()) as char;
+        write!(f, "{file}{rank}")
+    }
+}
+
+/// Iterates over the cells of a bitboard, lowest bit first.
+#[derive(Clone, Copy, Debug)]
+pub struct Cells(pub u64);
+
+impl Iterator for Cells {
+    type Item = Square;
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            return None;
+        }
+        let sq = Square::lowest(self.0);
+        self.0 &= self.0 - 1;
+        Some(sq)
+    }
+}
+
+/// The cells one step from any cell of `bb` (Chebyshev distance ≤ 1), `bb` included.
+#[inline]
+pub const fn dilate(bb: u64) -> u64 {
+    let row = (bb | ((bb << 1) & !COLUMN_0) | ((bb >> 1) & !COLUMN_6)) & FULL;
+    (row | (row << 7) | (row >> 7)) & FULL
+}
+
+/// The cells within two steps of any cell of `bb`, `bb` included.
+#[inline]
+pub const fn reach(bb: u64) -> u64 {
+    dilate(dilate(bb))
+}
+
+/// For each cell, its up to 8 neighbours (distance exactly 1).
+pub const NEIGHBOURS: [u64; CELLS] = ring_table(1);
+/// For each cell, the up to 16 cells at distance exactly 2: where a piece on it can jump.
+pub const RING: [u64; CELLS] = ring_table(2);
+
+const fn ring_table(distance: u8) -> [u64; CELLS] {
+    let mut table = [0u64; CELLS];
+    let mut from = 0;
+    while from < CELLS {
+        let mut to = 0;
+        while to < CELLS {
+            let (fx, fy, tx, ty) = (from % 7, from / 7, to % 7, to / 7);
+            let dx = fx.abs_diff(tx);
+            let dy = fy.abs_diff(ty);
+            let d = if dx > dy { dx } else { dy };
+            if d == distance as usize {
+                table[from] |= 1u64 << to;
+            }
+            to += 1;
+        }
+        from += 1;
+    }
+    table
+}
+
+/// The neighbour mask of `sq`.
+#[inline]
+pub fn neighbours(sq: Square) -> u64 {
+    NEIGHBOURS.get(sq.index()).copied().unwrap_or(0)
+}
+
+/// The jump ring of `sq`.
+#[inline]
+pub fn ring(sq: Square) -> u64 {
+    RING.get(sq.index()).copied().unwrap_or(0)
+}

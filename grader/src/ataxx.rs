@@ -1,1 +1,0 @@
-//! ataxx: contest program support and duel subcommands.

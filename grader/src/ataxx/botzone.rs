@@ -1,0 +1,277 @@
+//! The Botzone bot: simple (line) or JSON input, history replay with checked moves, a timed
+//! search, and keep-running mode.
+
+use crate::clock::WallClock;
+use duel_core::ataxx::{BotzoneMove, Match, choose};
+use duel_core::{Budget, Clock, Entry, SearchConfig, Searcher};
+use serde_json::Value;
+use std::io::{BufRead, Write};
+
+/// The line that asks Botzone to keep the bot running between turns.
+pub const KEEP_RUNNING: &str = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<";
+
+/// How the bot searches.
+#[derive(Clone, Copy, Debug)]
+pub struct BotOptions {
+    /// Wall time per turn, counted from the turn's start (process start for the first turn).
+    pub millis: u64,
+    /// The deepest iteration.
+    pub max_depth: u8,
+    /// Transposition table entries (16 bytes each).
+    pub table_entries: usize,
+}
+
+/// Which of Botzone's two input forms a turn came in (answered in the same form).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Form {
+    Simple,
+    Json,
+}
+
+/// A turn's input failed: the one-line message for stderr.
+#[derive(Debug)]
+pub struct BotError(pub String);
+
+impl std::fmt::Display for BotError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn err<T>(msg: impl Into<String>) -> Result<T, BotError> {
+    Err(BotError(msg.into()))
+}
+
+/// Reads the next non-blank line; `None` at end of input.
+fn next_line(input: &mut dyn BufRead) -> Result<Option<String>, BotError> {
+    loop {
+        let mut line = String::new();
+        match input.read_line(&mut line) {
+            Ok(0) => return Ok(None),
+            Ok(_) if line.trim().is_empty() => continue,
+            Ok(_) => return Ok(Some(line.trim().to_string())),
+            Err(e) => return err(format!("cannot read input: {e}")),
+        }
+    }
+}
+
+/// The move a JSON object `{"x0":…,"y0":…,"x1":…,"y1":…}` gives.
+fn json_move(value: &Value) -> Result<BotzoneMove, BotError> {
+    let field = |name: &str| -> Result<i32, BotError> {
+        value
+            .get(name)
+            .and_then(Value::as_i64)
+            .and_then(|n| i32::try_from(n).ok())
+            .ok_or_else(|| BotError(format!("move has no integer field {name}")))
+    };
+    Ok(BotzoneMove {
+        x0: field("x0")?,
+        y0: field("y0")?,
+        x1: field("x1")?,
+        y1: field("y1")?,
+    })
+}
+
+fn simple_move(line: &str) -> Result<BotzoneMove, BotError> {
+    BotzoneMove::parse(line).map_err(|e| BotError(format!("bad move line {line:?}: {e}")))
+}
+
+/// A full turn's input: the requests and responses so far, oldest first.
+struct Transcript {
+    requests: Vec<BotzoneMove>,
+    responses: Vec<BotzoneMove>,
+}
+
+fn parse_simple(first: &str, input: &mut dyn BufRead) -> Result<Transcript, BotError> {
+    let n: usize = first
+        .parse()
+        .map_err(|_| BotError(format!("bad turn number {first:?}")))?;
+    if n == 0 || n > 1000 {
+        return err(format!("turn number {n} out of range"));
+    }
+    let mut moves = Vec::with_capacity(2 * n - 1);
+    while moves.len() < 2 * n - 1 {
+        match next_line(input)? {
+            Some(line) => moves.push(simple_move(&line)?),
+            None => {
+                return err(format!(
+                    "input ended after {} of {} moves",
+                    moves.len(),
+                    2 * n - 1
+                ));
+            }
+        }
+    }
+    let requests = moves.iter().step_by(2).copied().collect();
+    let responses = moves.iter().skip(1).step_by(2).copied().collect();
+    Ok(Transcript {
+        requests,
+        responses,
+    })
+}
+
+fn parse_json(line: &str) -> Result<Transcript, BotError> {
+    let value: Value =
+        serde_json::from_str(line).map_err(|e| BotError(format!("bad json: {e}")))?;
+    let list = |name: &str| -> Result<Vec<BotzoneMove>, BotError> {
+        match value.get(name) {
+            Some(Value::Array(items)) => items.iter().map(json_move).collect(),
+            None if name == "responses" => Ok(Vec::new()),
+            _ => err(format!("json has no {name} array")),
+        }
+    };
+    let requests = list("requests")?;
+    let responses = list("responses")?;
+    if requests.len() != responses.len() + 1 {
+        return err(format!(
+            "json has {} requests and {} responses; requests must be one more",
+            requests.len(),
+            responses.len()
+        ));
+    }
+    Ok(Transcript {
+        requests,
+        responses,
+    })
+}
+
+/// Plays the opponent's request into the game (black's first `-1 -1 -1 -1` plays nothing).
+fn play_request(game: &mut Match, request: BotzoneMove, first: bool) -> Result<(), BotError> {
+    if request.is_none() {
+        if first {
+            return Ok(());
+        }
+        return err("request -1 -1 -1 -1 after the first turn");
+    }
+    play(game, request, "request")
+}
+
+fn play(game: &mut Match, bm: BotzoneMove, what: &str) -> Result<(), BotError> {
+    let mv = game.board().parse_botzone(bm).map_err(|e| {
+        BotError(format!(
+            "{what} {bm} at ply {}: {e}",
+            game.board().ply() + 1
+        ))
+    })?;
+    game.play(mv).map_err(|e| {
+        BotError(format!(
+            "{what} {bm} at ply {}: {e}",
+            game.board().ply() + 1
+        ))
+    })
+}
+
+fn replay(transcript: &Transcript) -> Result<Match, BotError> {
+    let mut game = Match::new();
+    for (i, &request) in transcript.requests.iter().enumerate() {
+        play_request(&mut game, request, i == 0)?;
+        if let Some(&response) = transcript.responses.get(i) {
+            play(&mut game, response, "response")?;
+        }
+    }
+    Ok(game)
+}
+
+/// The bot's state across turns of one process.
+pub struct Bot {
+    options: BotOptions,
+    table: Vec<Entry>,
+    clock: WallClock,
+}
+
+impl Bot {
+    /// A bot whose turn clock is `clock` (started at process start).
+    pub fn new(options: BotOptions, clock: WallClock) -> Self {
+        Bot {
+            options,
+            table: vec![Entry::default(); options.table_entries.max(1)],
+            clock,
+        }
+    }
+
+    /// Searches the position of `game` and plays the chosen move into it; returns it.
+    fn answer(&mut self, game: &mut Match, turn_start: u64) -> Result<BotzoneMove, BotError> {
+        let deadline = turn_start.saturating_add(self.options.millis.saturating_mul(1000));
+        let mut budget = Budget::until(&self.clock, deadline);
+        let mut searcher = Searcher::new(&mut self.table);
+        let config = SearchConfig {
+            max_depth: self.options.max_depth,
+            aspiration: 0,
+        };
+        let board = *game.board();
+        let Some(result) = choose(
+            &board,
+            game.history(),
+            &mut searcher,
+            &mut budget,
+            config,
+            &mut |_| {},
+        ) else {
+            return err("the game is over: no move to make");
+        };
+        let Some(mv) = result.best else {
+            return err("the game is over: no move to make");
+        };
+        let bm = board.botzone_move(mv);
+        game.play(mv)
+            .map_err(|e| BotError(format!("own move {bm}: {e}")))?;
+        Ok(bm)
+    }
+
+    /// Serves one process's worth of turns: the first (full history) and, in keep-running
+    /// mode, every later single request until end of input.
+    pub fn serve(
+        &mut self,
+        input: &mut dyn BufRead,
+        output: &mut dyn Write,
+    ) -> Result<(), BotError> {
+        let Some(first) = next_line(input)? else {
+            return err("empty input");
+        };
+        let (form, transcript) = if first.starts_with('{') {
+            (Form::Json, parse_json(&first)?)
+        } else {
+            (Form::Simple, parse_simple(&first, input)?)
+        };
+        let mut game = replay(&transcript)?;
+        let mut turn_start = 0;
+        let mut form = form;
+        loop {
+            let bm = self.answer(&mut game, turn_start)?;
+            write_answer(output, form, bm)?;
+            writeln!(output, "{KEEP_RUNNING}")
+                .and_then(|_| output.flush())
+                .map_err(io_err)?;
+            let Some(line) = next_line(input)? else {
+                return Ok(());
+            };
+            turn_start = self.clock.now_micros();
+            let request = if line.starts_with('{') {
+                form = Form::Json;
+                let value: Value =
+                    serde_json::from_str(&line).map_err(|e| BotError(format!("bad json: {e}")))?;
+                json_move(&value)?
+            } else {
+                form = Form::Simple;
+                simple_move(&line)?
+            };
+            play_request(&mut game, request, false)?;
+        }
+    }
+}
+
+fn io_err(e: std::io::Error) -> BotError {
+    BotError(format!("cannot write output: {e}"))
+}
+
+fn write_answer(output: &mut dyn Write, form: Form, bm: BotzoneMove) -> Result<(), BotError> {
+    match form {
+        Form::Simple => writeln!(output, "{bm}"),
+        Form::Json => writeln!(
+            output,
+            "{{\"response\":{{\"x0\":{},\"y0\":{},\"x1\":{},\"y1\":{}}}}}",
+            bm.x0, bm.y0, bm.x1, bm.y1
+        ),
+    }
+    .map_err(io_err)
+}

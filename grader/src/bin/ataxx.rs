@@ -1,0 +1,51 @@
+//! `ataxx`: the Botzone Ataxx bot (simple or JSON interaction, keep-running mode), or with
+//! `--uai` a UAI engine under standard rules.
+
+use clap::Parser;
+use duel_grader::ataxx::botzone::{Bot, BotOptions};
+use duel_grader::ataxx::uai::Engine;
+use duel_grader::clock::WallClock;
+use std::process::ExitCode;
+
+/// Ataxx for Botzone: reads a turn (simple lines or JSON, told apart by the first non-blank
+/// character), answers in the same form, then keeps serving single requests until end of
+/// input. With --uai, speaks UAI under standard Ataxx rules instead.
+#[derive(Parser, Debug)]
+#[command(name = "ataxx", version, about, long_about = None)]
+struct Cli {
+    /// Speak UAI (standard rules) instead of Botzone's protocol.
+    #[arg(long)]
+    uai: bool,
+    /// Botzone: wall time per turn in milliseconds, start-up and replay included.
+    #[arg(long, default_value_t = 800)]
+    millis: u64,
+    /// Botzone: the deepest search iteration.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u8).range(1..=60))]
+    depth: u8,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=4096))]
+    hash_mb: u16,
+}
+
+fn main() -> ExitCode {
+    let clock = WallClock::start();
+    let cli = Cli::parse();
+    let entries = usize::from(cli.hash_mb) * (1 << 20) / 16;
+    if cli.uai {
+        Engine::new(entries).run(&mut std::io::stdin().lock());
+        return ExitCode::SUCCESS;
+    }
+    let options = BotOptions {
+        millis: cli.millis,
+        max_depth: cli.depth,
+        table_entries: entries,
+    };
+    let mut bot = Bot::new(options, clock);
+    match bot.serve(&mut std::io::stdin().lock(), &mut std::io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("ataxx: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
