@@ -23,6 +23,11 @@ pub enum RowError {
     },
 }
 
+/// "cell" or "cells".
+const fn cells(count: usize) -> &'static str {
+    if count == 1 { "cell" } else { "cells" }
+}
+
 /// Writes a byte for a message: `'x'` when printable ASCII, `byte 0xNN` otherwise.
 struct ShowByte(u8);
 
@@ -45,7 +50,7 @@ impl fmt::Display for RowError {
                 ShowByte(byte)
             ),
             RowError::WrongLength { found, expected } => {
-                write!(f, "{found} cells, expected {expected}")
+                write!(f, "{found} {}, expected {expected}", cells(found))
             }
         }
     }
@@ -126,7 +131,7 @@ impl fmt::Display for ParseError {
         match *self {
             ParseError::Size { size } => write!(f, "board size {size} is outside 1..{MAX_SIZE}"),
             ParseError::Row { row, error: RowError::WrongLength { found, expected } } => {
-                write!(f, "row {row} has {found} cells, expected {expected}")
+                write!(f, "row {row} has {found} {}, expected {expected}", cells(found))
             }
             ParseError::Row { row, error } => write!(f, "row {row}, {error}"),
             ParseError::MissingRows { found, expected } => {
