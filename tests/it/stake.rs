@@ -570,27 +570,45 @@ fn batch_function_reports_bytes_that_are_not_text() {
 // Figures.
 
 /// `cargo test --release -p duel-tests --test it stake::bench -- --ignored --nocapture`:
-/// 1,000 random 8×8 positions with ten empties, total and slowest solve.
+/// 1,000 random 8×8 positions with ten empties: one timed pass, and each case's fastest of
+/// five runs (which filters out preemption on a shared machine).
 #[test]
 #[ignore]
 fn bench_ten_empties_on_8x8() {
+    use std::time::{Duration, Instant};
     let mut rng = Rng::new(2026);
     let mut table = vec![Slot::default(); TABLE_LEN];
     let boards: Vec<Board> = (0..1000).map(|_| board_of(&random_grid(&mut rng, 8, 10))).collect();
-    let (mut slowest, mut nodes, mut most_nodes) = (std::time::Duration::ZERO, 0u64, 0u64);
-    let start = std::time::Instant::now();
+    let start = Instant::now();
+    let mut nodes = Vec::new();
     for board in &boards {
-        let t = std::time::Instant::now();
-        let s = solve(board, &mut table).unwrap();
-        slowest = slowest.max(t.elapsed());
-        nodes += s.nodes;
-        most_nodes = most_nodes.max(s.nodes);
+        nodes.push(solve(board, &mut table).unwrap().nodes);
     }
-    let total = start.elapsed();
+    let pass = start.elapsed();
+    let mut best_times = Vec::new();
+    for board in &boards {
+        let fastest = (0..5)
+            .map(|_| {
+                let t = Instant::now();
+                std::hint::black_box(solve(std::hint::black_box(board), &mut table).unwrap());
+                t.elapsed()
+            })
+            .min()
+            .unwrap_or(Duration::ZERO);
+        best_times.push(fastest);
+    }
+    let mut ranked: Vec<usize> = (0..boards.len()).collect();
+    ranked.sort_by_key(|&i| std::cmp::Reverse(best_times[i]));
+    for &i in ranked.iter().take(5) {
+        println!("slow: {:?} nodes {}", best_times[i], nodes[i]);
+    }
+    let sum: Duration = best_times.iter().sum();
+    let slowest = best_times.iter().max().copied().unwrap_or_default();
     println!(
-        "stake: 1000 cases, 8x8, 10 empties: total {total:?}, mean {:?}, slowest {slowest:?}, \
-         nodes {nodes} (most {most_nodes})",
-        total / 1000
+        "stake: 1000 cases, 8x8, 10 empties: one pass {pass:?}; fastest-of-5 per case: sum {sum:?}, \
+         mean {:?}, slowest {slowest:?}; nodes mean {}, most {}",
+        sum / 1000,
+        nodes.iter().sum::<u64>() / 1000,
+        nodes.iter().max().unwrap_or(&0)
     );
 }
-

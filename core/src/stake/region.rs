@@ -25,11 +25,22 @@ pub const fn flood(seed: u64, within: u64) -> u64 {
     }
 }
 
+/// The cells one N/S/E/W step from `cells` reaches in the 8×8 frame, and `cells` itself.
+pub(crate) const fn spread(cells: u64) -> u64 {
+    grow(cells, u64::MAX)
+}
+
 /// The number of cells of the largest 4-connected (N/S/E/W) region of `bits` in the 8×8
 /// frame (bit `row * 8 + col`); 0 for no cell.
 pub const fn largest_region(bits: u64) -> u32 {
+    largest_region_over(bits, 0)
+}
+
+/// The larger of `floor` and [`largest_region`]`(bits)`; regions that cannot beat `floor` are
+/// not measured.
+pub(crate) const fn largest_region_over(bits: u64, floor: u32) -> u32 {
     let mut rest = bits;
-    let mut best = 0;
+    let mut best = floor;
     // Stop as soon as the cells left cannot beat the best region.
     while rest.count_ones() > best {
         let region = flood(rest & rest.wrapping_neg(), rest);

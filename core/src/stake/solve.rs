@@ -3,21 +3,26 @@
 
 use super::MAX_EMPTIES;
 use super::board::{Board, Move};
-use super::region::largest_region;
+use super::region::{flood, largest_region, largest_region_over, spread};
 use core::fmt;
 
 /// Above the magnitude of any value (a value is at most 64 in magnitude).
 const INFINITY: i32 = 100;
 
 /// The loosest interval a slot can hold: every value lies in it.
-const UNKNOWN: Slot = Slot { lo: -64, hi: 64 };
+const UNKNOWN: Slot = Slot { lo: -64, hi: 64, best: NO_CELL };
+
+/// No best cell known.
+const NO_CELL: u8 = u8::MAX;
 
 /// One transposition-table slot: the value of one pattern of the empties, from the side to
-/// move's point of view, lies in `lo..=hi`. Two bytes.
+/// move's point of view, lies in `lo..=hi`, and the empty that was best when it was searched.
+/// Three bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Slot {
     lo: i8,
     hi: i8,
+    best: u8,
 }
 
 /// An empty slot (nothing known).
@@ -39,7 +44,7 @@ pub const fn table_len(empties: u32) -> usize {
     len
 }
 
-/// The table length that serves every position: `3^10` = 59,049 slots (118,098 bytes).
+/// The table length that serves every position: `3^10` = 59,049 slots (177,147 bytes).
 pub const TABLE_LEN: usize = table_len(MAX_EMPTIES as u32);
 
 /// The best move for the side to move and the value it secures.
@@ -126,7 +131,23 @@ pub fn solve(board: &Board, table: &mut [Slot]) -> Result<Solution, SolveError> 
     };
     table.fill(UNKNOWN);
 
-    let mut search = Search { cells: [0; 16], weight: [0; 16], table, nodes: 1 };
+    let mover = board.cells_of(board.to_move());
+    let other = board.cells_of(board.to_move().opponent());
+    let mut search = Search {
+        cells: [0; 16],
+        weight: [0; 16],
+        live: [0; 2],
+        settled: [0; 2],
+        order: [[15; MAX_EMPTIES]; 2],
+        table,
+        nodes: 1,
+    };
+    for (side, fixed) in [mover, other].into_iter().enumerate() {
+        // The regions of a side's fixed cells that touch no empty never change.
+        let touching = flood(spread(empties) & fixed, fixed);
+        search.live[side] = touching | empties;
+        search.settled[side] = largest_region(fixed & !touching);
+    }
     let mut rest = empties;
     let mut i = 0;
     let mut power = 1;
@@ -137,26 +158,31 @@ pub fn solve(board: &Board, table: &mut [Slot]) -> Result<Solution, SolveError> 
         rest &= rest - 1;
         i += 1;
     }
-    let mover = board.cells_of(board.to_move());
-    let other = board.cells_of(board.to_move().opponent());
     let free = (1u16 << count) - 1;
+    search.order = [move_order(&search.cells, count, mover, other), move_order(&search.cells, count, other, mover)];
 
-    // The root searches its moves in (row, column) order with the window (best, ∞): a move
-    // replaces the best only when its value is strictly greater, and a value above `best` is
-    // exact because the window has no upper bound. So the first of equally good moves wins.
+    // The root searches its moves in (row, column) order, and a move replaces the best only
+    // when its value is strictly greater, so the first of equally good moves wins. Each move
+    // after the first is probed with the null window (best, best + 1); one that beats `best`
+    // is searched again with the window (best, ∞), where a result above `best` is exact.
     let mut best = -INFINITY;
     let mut best_cell = 0;
-    for cell in 0..count as usize {
-        let bit = 1u16 << cell;
-        let value = -search.negamax(
-            other,
-            mover | search.cells[cell & 15],
-            free & !bit,
-            search.weight[cell & 15],
-            2,
-            -INFINITY,
-            -best,
-        );
+    for cell in 0..count as usize & 15 {
+        let child_other = mover | search.cells[cell];
+        let child_free = free & !(1 << cell);
+        let index = search.weight[cell];
+        let value = if child_free == 0 {
+            search.region(0, child_other) - search.region(1, other)
+        } else if best == -INFINITY {
+            -search.negamax(other, child_other, child_free, index, 2, -INFINITY, INFINITY)
+        } else {
+            let probe = -search.negamax(other, child_other, child_free, index, 2, -best - 1, -best);
+            if probe > best {
+                -search.negamax(other, child_other, child_free, index, 2, -INFINITY, -best)
+            } else {
+                probe
+            }
+        };
         if value > best {
             best = value;
             best_cell = cell;
@@ -166,22 +192,60 @@ pub fn solve(board: &Board, table: &mut [Slot]) -> Result<Solution, SolveError> 
     Ok(Solution { row: mv.row(), col: mv.col(), value: best, nodes: search.nodes })
 }
 
+/// The order in which the owner of `own` tries the empties `cells[..count]`: cells that join
+/// more of the fixed cells of either side (growing its own regions or cutting the opponent's)
+/// first, ties in index order. Only affects speed, never the result.
+fn move_order(cells: &[u64; 16], count: u32, own: u64, theirs: u64) -> [u8; MAX_EMPTIES] {
+    let mut keys = [u32::MAX; MAX_EMPTIES];
+    for (i, key) in keys.iter_mut().enumerate().take(count as usize) {
+        let touch = spread(cells[i]);
+        let joined = flood(touch & own, own).count_ones() + flood(touch & theirs, theirs).count_ones();
+        // Larger `joined` first; the index breaks ties.
+        *key = (64 - joined) << 4 | i as u32;
+    }
+    keys.sort_unstable();
+    let mut order = [15; MAX_EMPTIES];
+    for (slot, key) in order.iter_mut().zip(keys) {
+        if key != u32::MAX {
+            *slot = (key & 15) as u8;
+        }
+    }
+    order
+}
+
 /// The state of one solve.
 struct Search<'t> {
     /// The bit of the i-th empty cell of the root, in (row, column) order.
     cells: [u64; 16],
     /// `3^i`: the i-th empty cell's weight in a table index.
     weight: [usize; 16],
-    /// One slot per pattern of the empties (index: Σ digit·3^i, digit 0 empty, 1 a `0`, 2 a
-    /// `1`).
+    /// For the root's mover (0) and its opponent (1): the cells whose regions can still grow:
+    /// every empty, and the fixed regions that touch one.
+    live: [u64; 2],
+    /// For each side: the largest fixed region that touches no empty.
+    settled: [u32; 2],
+    /// For each side: the empties (indices into `cells`) in the order that side tries them,
+    /// most promising first; only the first `count` are used, the rest are 15 (never free).
+    order: [[u8; MAX_EMPTIES]; 2],
+    /// One slot per pattern of the empties (index: Σ digit·3^i, digit 0 empty, 1 claimed by
+    /// the root's mover, 2 by its opponent).
     table: &'t mut [Slot],
     /// Positions visited.
     nodes: u64,
 }
 
 impl Search<'_> {
-    /// The value for the side to move, who owns `mover` and writes digit `digit` (1 for `0`, 2
-    /// for `1`), with the root's empties `free` still empty and table index `index`.
+    /// The largest region of `side`, which owns `cells` (its fixed cells and those it has
+    /// claimed).
+    #[inline(always)]
+    fn region(&self, side: usize, cells: u64) -> i32 {
+        let side = side & 1;
+        largest_region_over(cells & self.live[side], self.settled[side]) as i32
+    }
+
+    /// The value for the side to move, who owns `mover` and whose claims count `digit` in a
+    /// table index (1 for the root's mover, 2 for its opponent), with the root's empties
+    /// `free` still empty (at least one) and table index `index`.
     ///
     /// Fail-soft: a result at most `alpha` bounds the value from above, at least `beta` from
     /// below; in between it is exact.
@@ -197,16 +261,6 @@ impl Search<'_> {
         beta: i32,
     ) -> i32 {
         self.nodes += 1;
-        if free == 0 {
-            return largest_region(mover) as i32 - largest_region(other) as i32;
-        }
-        if free & (free - 1) == 0 {
-            // One empty cell: the move is forced and ends the game.
-            self.nodes += 1;
-            let cell = self.cells[free.trailing_zeros() as usize & 15];
-            return largest_region(mover | cell) as i32 - largest_region(other) as i32;
-        }
-
         let slot = self.table.get(index).copied().unwrap_or(UNKNOWN);
         let (lo, hi) = (slot.lo as i32, slot.hi as i32);
         if lo >= beta {
@@ -215,41 +269,86 @@ impl Search<'_> {
         if hi <= alpha || lo == hi {
             return hi;
         }
+        if free & (free - 1) == 0 {
+            // One empty cell: the move is forced and ends the game.
+            let cell = self.cells[free.trailing_zeros() as usize & 15];
+            let side = digit - 1;
+            let value = self.region(side, mover | cell) - self.region(1 - side, other);
+            self.store(index, Slot { lo: value as i8, hi: value as i8, best: NO_CELL });
+            return value;
+        }
         let alpha = alpha.max(lo);
         let beta = beta.min(hi);
 
+        // The cell that was best last time first, then the others in the side's order.
+        let side = (digit - 1) & 1;
+        let remembered = slot.best as usize;
+        let mut moves = [0u8; 16];
+        let mut len = 0;
+        if remembered < 16 && free & (1 << remembered) != 0 {
+            moves[0] = slot.best;
+            len = 1;
+        }
+        for &cell in &self.order[side] {
+            if free & (1 << (cell & 15)) != 0 && cell as usize != remembered {
+                moves[len & 15] = cell;
+                len += 1;
+            }
+        }
+
         let mut best = -INFINITY;
-        let mut rest = free;
-        while rest != 0 {
-            let cell = rest.trailing_zeros() as usize & 15;
-            rest &= rest - 1;
-            let value = -self.negamax(
-                other,
-                mover | self.cells[cell],
-                free & !(1 << cell),
-                index + digit * self.weight[cell],
-                3 - digit,
-                -beta,
-                -alpha.max(best),
-            );
+        let mut best_cell = 0;
+        for &cell in &moves[..len.min(16)] {
+            let cell = cell as usize & 15;
+            let child_mover = other;
+            let child_other = mover | self.cells[cell];
+            let child_free = free & !(1 << cell);
+            let child_index = index + digit * self.weight[cell];
+            let floor = alpha.max(best);
+            // Principal variation search: the first move with the full window, the others
+            // with a null window first, searched again only when they may beat `floor`.
+            let mut value = if best == -INFINITY {
+                -self.negamax(child_mover, child_other, child_free, child_index, 3 - digit, -beta, -floor)
+            } else {
+                -self.negamax(child_mover, child_other, child_free, child_index, 3 - digit, -floor - 1, -floor)
+            };
+            if best != -INFINITY && value > floor && value < beta {
+                value = -self.negamax(
+                    child_mover,
+                    child_other,
+                    child_free,
+                    child_index,
+                    3 - digit,
+                    -beta,
+                    -floor,
+                );
+            }
             if value > best {
                 best = value;
+                best_cell = cell;
                 if best >= beta {
                     break;
                 }
             }
         }
 
+        let best_cell = best_cell as u8;
         let stored = if best <= alpha {
-            Slot { lo: lo as i8, hi: best as i8 }
+            Slot { lo: lo as i8, hi: best as i8, best: best_cell }
         } else if best >= beta {
-            Slot { lo: best as i8, hi: hi as i8 }
+            Slot { lo: best as i8, hi: hi as i8, best: best_cell }
         } else {
-            Slot { lo: best as i8, hi: best as i8 }
+            Slot { lo: best as i8, hi: best as i8, best: best_cell }
         };
-        if let Some(entry) = self.table.get_mut(index) {
-            *entry = stored;
-        }
+        self.store(index, stored);
         best
+    }
+
+    /// Writes `slot` at `index` (an index in range: the table was checked at the root).
+    #[inline(always)]
+    fn store(&mut self, index: usize, slot: Slot) {
+        if let Some(entry) = self.table.get_mut(index) {
+            *entry = slot;
+        }
     }
 }
