@@ -105,15 +105,21 @@ enum SizeLine {
 /// Reads the line that holds `n`.
 fn parse_size(text: &[u8]) -> Result<SizeLine, CaseError> {
     let shown = || String::from_utf8_lossy(text).into_owned();
-    let digits = text.strip_prefix(b"-").or_else(|| text.strip_prefix(b"+")).unwrap_or(text);
+    let digits = text
+        .strip_prefix(b"-")
+        .or_else(|| text.strip_prefix(b"+"))
+        .unwrap_or(text);
     if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
         return Err(CaseError::NotANumber(shown()));
     }
-    match std::str::from_utf8(text).ok().and_then(|s| s.parse::<i64>().ok()) {
+    match std::str::from_utf8(text)
+        .ok()
+        .and_then(|s| s.parse::<i64>().ok())
+    {
         Some(0) => Ok(SizeLine::End),
-        Some(n @ 1..=8) => {
-            BoardBuilder::new(n as usize).map(SizeLine::Board).map_err(CaseError::Board)
-        }
+        Some(n @ 1..=8) => BoardBuilder::new(n as usize)
+            .map(SizeLine::Board)
+            .map_err(CaseError::Board),
         _ => Err(CaseError::SizeOutOfRange(shown())),
     }
 }
@@ -146,7 +152,9 @@ pub fn solve_batch(mut input: impl BufRead, mut output: impl Write) -> Result<us
                 let (rows, expected) = (builder.rows(), builder.size());
                 return Err(fail(CaseError::EndOfInput { rows, expected }));
             };
-            builder.push_row(row).map_err(|e| fail(CaseError::Board(e)))?;
+            builder
+                .push_row(row)
+                .map_err(|e| fail(CaseError::Board(e)))?;
         }
         let board = builder.finish().map_err(|e| fail(CaseError::Board(e)))?;
         let solution = solve(&board, &mut table).map_err(|e| fail(CaseError::Solve(e)))?;

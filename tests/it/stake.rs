@@ -3,8 +3,8 @@
 
 use duel_core::Game;
 use duel_core::stake::{
-    Board, BoardBuilder, Move, ParseError, Player, PositionError, RowError, Slot,
-    SolveError, TABLE_LEN, largest_region, solve, table_len,
+    Board, BoardBuilder, Move, ParseError, Player, PositionError, RowError, Slot, SolveError,
+    TABLE_LEN, largest_region, solve, table_len,
 };
 use duel_grader::stake::{BatchError, solve_batch};
 use duel_tests::{Rng, bin, run, shared};
@@ -28,11 +28,16 @@ impl Grid {
                 cells[r][c] = byte;
             }
         }
-        Self { n: rows.len(), cells }
+        Self {
+            n: rows.len(),
+            cells,
+        }
     }
 
     fn rows(&self) -> Vec<Vec<u8>> {
-        (0..self.n).map(|r| self.cells[r][..self.n].to_vec()).collect()
+        (0..self.n)
+            .map(|r| self.cells[r][..self.n].to_vec())
+            .collect()
     }
 
     fn text(&self) -> String {
@@ -45,11 +50,18 @@ impl Grid {
     }
 
     fn count(&self, digit: u8) -> usize {
-        (0..self.n).flat_map(|r| (0..self.n).map(move |c| (r, c))).filter(|&(r, c)| self.cells[r][c] == digit).count()
+        (0..self.n)
+            .flat_map(|r| (0..self.n).map(move |c| (r, c)))
+            .filter(|&(r, c)| self.cells[r][c] == digit)
+            .count()
     }
 
     fn mover(&self) -> u8 {
-        if self.count(b'0') == self.count(b'1') { b'0' } else { b'1' }
+        if self.count(b'0') == self.count(b'1') {
+            b'0'
+        } else {
+            b'1'
+        }
     }
 
     fn empties(&self) -> Vec<(usize, usize)> {
@@ -84,7 +96,12 @@ fn naive_region(grid: &Grid, digit: u8) -> i32 {
                 top -= 1;
                 let (y, x) = stack[top];
                 size += 1;
-                let steps = [(y.wrapping_sub(1), x), (y + 1, x), (y, x.wrapping_sub(1)), (y, x + 1)];
+                let steps = [
+                    (y.wrapping_sub(1), x),
+                    (y + 1, x),
+                    (y, x.wrapping_sub(1)),
+                    (y, x + 1),
+                ];
                 for (ny, nx) in steps {
                     if ny < n && nx < n && grid.cells[ny][nx] == digit && !seen[ny][nx] {
                         seen[ny][nx] = true;
@@ -120,7 +137,10 @@ fn naive_value(grid: &mut Grid, empties: &[(usize, usize)], mover: u8) -> i32 {
 }
 
 /// Every root move's value for the player to move, in (row, column) order.
-fn root_values(grid: &Grid, value: &mut dyn FnMut(&mut Grid, u8) -> i32) -> Vec<((usize, usize), i32)> {
+fn root_values(
+    grid: &Grid,
+    value: &mut dyn FnMut(&mut Grid, u8) -> i32,
+) -> Vec<((usize, usize), i32)> {
     let mover = grid.mover();
     let mut grid = *grid;
     grid.empties()
@@ -138,12 +158,21 @@ fn root_values(grid: &Grid, value: &mut dyn FnMut(&mut Grid, u8) -> i32) -> Vec<
 fn best_of(values: &[((usize, usize), i32)]) -> ((usize, usize), i32, usize) {
     let best = values.iter().map(|&(_, v)| v).max().unwrap();
     let first = values.iter().find(|&&(_, v)| v == best).unwrap().0;
-    (first, best, values.iter().filter(|&&(_, v)| v == best).count())
+    (
+        first,
+        best,
+        values.iter().filter(|&&(_, v)| v == best).count(),
+    )
 }
 
 /// Minimax with a memo but no pruning: exact, and fast enough for ten empties (each pattern
 /// of the empties is valued once).
-fn memo_value(grid: &mut Grid, empties: &[(usize, usize)], mover: u8, memo: &mut HashMap<Grid, i32>) -> i32 {
+fn memo_value(
+    grid: &mut Grid,
+    empties: &[(usize, usize)],
+    mover: u8,
+    memo: &mut HashMap<Grid, i32>,
+) -> i32 {
     if let Some(&v) = memo.get(grid) {
         return v;
     }
@@ -195,7 +224,10 @@ fn largest_region_agrees_with_a_grid_flood_fill() {
     for case in 0..3000 {
         let n = 1 + rng.below(8);
         let density = 1 + rng.below(9);
-        let mut grid = Grid { n, cells: [[b'.'; 8]; 8] };
+        let mut grid = Grid {
+            n,
+            cells: [[b'.'; 8]; 8],
+        };
         let mut bits = 0u64;
         for r in 0..n {
             for c in 0..n {
@@ -205,7 +237,12 @@ fn largest_region_agrees_with_a_grid_flood_fill() {
                 }
             }
         }
-        assert_eq!(largest_region(bits) as i32, naive_region(&grid, b'0'), "case {case}:\n{}", grid.text());
+        assert_eq!(
+            largest_region(bits) as i32,
+            naive_region(&grid, b'0'),
+            "case {case}:\n{}",
+            grid.text()
+        );
     }
     // Shapes that defeat a naive shift: wrapping across the 8-column edge must not connect.
     assert_eq!(largest_region(0x0000_0000_0000_0180), 1);
@@ -223,7 +260,12 @@ fn board_rules_moves_and_outcome() {
     assert_eq!(board.to_move(), Player::Zero);
     assert_eq!(board.to_string(), "01.1\n00..\n.01.\n...1\n");
     let moves: Vec<String> = board.legal_moves().iter().map(|m| m.to_string()).collect();
-    assert_eq!(moves, ["(0,2)", "(1,2)", "(1,3)", "(2,0)", "(2,3)", "(3,0)", "(3,1)", "(3,2)"]);
+    assert_eq!(
+        moves,
+        [
+            "(0,2)", "(1,2)", "(1,3)", "(2,0)", "(2,3)", "(3,0)", "(3,1)", "(3,2)"
+        ]
+    );
     assert_eq!(board.at(1, 2), Some(b'.'));
     assert_eq!(board.at(0, 1), Some(b'1'));
     assert_eq!(board.at(4, 0), None);
@@ -232,7 +274,11 @@ fn board_rules_moves_and_outcome() {
     let next = board.play(Move::new(1, 2).unwrap()).unwrap();
     assert_eq!(next.at(1, 2), Some(b'0'));
     assert_eq!(next.to_move(), Player::One);
-    for bad in [Move::new(0, 0).unwrap(), Move::new(4, 4).unwrap(), Move::new(0, 7).unwrap()] {
+    for bad in [
+        Move::new(0, 0).unwrap(),
+        Move::new(4, 4).unwrap(),
+        Move::new(0, 7).unwrap(),
+    ] {
         assert_eq!(board.play(bad).unwrap_err().mv, bad);
         assert_eq!(board.play_unchecked(bad), board);
     }
@@ -247,31 +293,64 @@ fn board_rules_moves_and_outcome() {
     }
     assert!(pos.is_full());
     let grid = Grid::from_text(&pos.to_string().lines().collect::<Vec<_>>());
-    let mover = if pos.to_move() == Player::Zero { b'0' } else { b'1' };
+    let mover = if pos.to_move() == Player::Zero {
+        b'0'
+    } else {
+        b'1'
+    };
     let expected = naive_region(&grid, mover) - naive_region(&grid, other(mover));
     assert_eq!(Game::outcome(&pos), Some(expected));
-    assert_eq!(solve(&pos, &mut [Slot::default(); 1]), Err(SolveError::GameOver));
+    assert_eq!(
+        solve(&pos, &mut [Slot::default(); 1]),
+        Err(SolveError::GameOver)
+    );
 }
 
 #[test]
 fn parse_errors_are_layered_and_named() {
     let err = |rows: &[&str]| Board::from_rows(rows).unwrap_err();
     let cases: Vec<(ParseError, ParseError, &str)> = vec![
-        (err(&[]), ParseError::Size { size: 0 }, "board size 0 is outside 1..8"),
-        (err(&["........."; 9]), ParseError::Size { size: 9 }, "board size 9 is outside 1..8"),
+        (
+            err(&[]),
+            ParseError::Size { size: 0 },
+            "board size 0 is outside 1..8",
+        ),
+        (
+            err(&["........."; 9]),
+            ParseError::Size { size: 9 },
+            "board size 9 is outside 1..8",
+        ),
         (
             err(&["0.", "1x"]),
-            ParseError::Row { row: 1, error: RowError::BadCharacter { column: 1, byte: b'x' } },
+            ParseError::Row {
+                row: 1,
+                error: RowError::BadCharacter {
+                    column: 1,
+                    byte: b'x',
+                },
+            },
             "row 1, column 1 holds 'x', expected '0', '1' or '.'",
         ),
         (
             err(&["0.", "1\u{7f}"]),
-            ParseError::Row { row: 1, error: RowError::BadCharacter { column: 1, byte: 0x7f } },
+            ParseError::Row {
+                row: 1,
+                error: RowError::BadCharacter {
+                    column: 1,
+                    byte: 0x7f,
+                },
+            },
             "row 1, column 1 holds byte 0x7f, expected '0', '1' or '.'",
         ),
         (
             err(&["0..", "1.", "..."]),
-            ParseError::Row { row: 1, error: RowError::WrongLength { found: 2, expected: 3 } },
+            ParseError::Row {
+                row: 1,
+                error: RowError::WrongLength {
+                    found: 2,
+                    expected: 3,
+                },
+            },
             "row 1 has 2 cells, expected 3",
         ),
         (
@@ -284,7 +363,11 @@ fn parse_errors_are_layered_and_named() {
             ParseError::Position(PositionError::Counts { zeros: 0, ones: 1 }),
             "0 zeros and 1 ones: there must be as many 0s as 1s, or one more 0",
         ),
-        (err(&["01", "10"]), ParseError::Position(PositionError::NoEmpty), "no empty cell"),
+        (
+            err(&["01", "10"]),
+            ParseError::Position(PositionError::NoEmpty),
+            "no empty cell",
+        ),
         (
             err(&["0...", "....", "....", "...."]),
             ParseError::Position(PositionError::TooManyEmpties { empties: 15 }),
@@ -299,18 +382,27 @@ fn parse_errors_are_layered_and_named() {
     let mut builder = BoardBuilder::new(2).unwrap();
     assert_eq!(
         builder.finish(),
-        Err(ParseError::MissingRows { found: 0, expected: 2 })
+        Err(ParseError::MissingRows {
+            found: 0,
+            expected: 2
+        })
     );
     builder.push_row(b"0.").unwrap();
     assert!(builder.push_row(b"0x").is_err());
     assert_eq!(builder.rows(), 1, "a bad row leaves the builder unchanged");
     builder.push_row(b"1.").unwrap();
-    assert_eq!(builder.push_row(b".."), Err(ParseError::ExtraRow { expected: 2 }));
+    assert_eq!(
+        builder.push_row(b".."),
+        Err(ParseError::ExtraRow { expected: 2 })
+    );
     assert_eq!(builder.finish().unwrap().to_move(), Player::Zero);
 
     // Both players to move, and boards where a player has no cell yet.
     let empty = Board::from_rows(&["..", ".."]).unwrap();
-    assert_eq!((empty.to_move(), empty.score(Player::Zero)), (Player::Zero, 0));
+    assert_eq!(
+        (empty.to_move(), empty.score(Player::Zero)),
+        (Player::Zero, 0)
+    );
     let one = Board::from_rows(&["0.", ".."]).unwrap();
     assert_eq!((one.to_move(), one.score(Player::One)), (Player::One, 0));
 }
@@ -333,9 +425,15 @@ fn solver_answers_the_samples() {
     // A table too short for the position is an error, not a panic; exactly long enough works.
     assert_eq!(
         solve(&a, &mut table[..100]),
-        Err(SolveError::TableTooSmall { len: 100, needed: 6561 })
+        Err(SolveError::TableTooSmall {
+            len: 100,
+            needed: 6561
+        })
     );
-    assert_eq!(solve(&a, &mut table[..6561]).unwrap().to_string(), "(1,2) 2");
+    assert_eq!(
+        solve(&a, &mut table[..6561]).unwrap().to_string(),
+        "(1,2) 2"
+    );
     // One cell: player 0 takes it and wins by one.
     let single = Board::from_rows(&["."]).unwrap();
     assert_eq!(solve(&single, &mut table).unwrap().to_string(), "(0,0) 1");
@@ -373,17 +471,33 @@ fn solver_matches_minimax_on_2000_random_positions() {
             root_values(&grid, &mut |g, m| memo_value(g, &empties, m, &mut memo))
         };
         let (mv, value, tied) = best_of(&values);
-        assert_eq!(engine(&grid, &mut table), (mv, value), "case {i}:\n{}", grid.text());
+        assert_eq!(
+            engine(&grid, &mut table),
+            (mv, value),
+            "case {i}:\n{}",
+            grid.text()
+        );
         ties += usize::from(tied > 1);
         no_cell += usize::from(grid.count(b'0') == 0 || grid.count(b'1') == 0);
         player_one += usize::from(grid.mover() == b'1');
         by_empties[want] += 1;
     }
     assert!(ties >= 200, "tied best moves: {ties}");
-    assert!(no_cell >= 20, "positions where a player has no cell: {no_cell}");
-    assert!((600..1400).contains(&player_one), "player 1 to move: {player_one}");
-    assert!(by_empties[1..].iter().all(|&k| k > 0), "empties 1..=10: {by_empties:?}");
-    println!("stake random: ties {ties}, no cell {no_cell}, player 1 {player_one}, by empties {by_empties:?}");
+    assert!(
+        no_cell >= 20,
+        "positions where a player has no cell: {no_cell}"
+    );
+    assert!(
+        (600..1400).contains(&player_one),
+        "player 1 to move: {player_one}"
+    );
+    assert!(
+        by_empties[1..].iter().all(|&k| k > 0),
+        "empties 1..=10: {by_empties:?}"
+    );
+    println!(
+        "stake random: ties {ties}, no cell {no_cell}, player 1 {player_one}, by empties {by_empties:?}"
+    );
 }
 
 /// `cargo test --release -p duel-tests --test it stake::plain -- --ignored`: plain minimax
@@ -399,7 +513,12 @@ fn plain_minimax_on_ten_empties() {
         let empties = grid.empties();
         let values = root_values(&grid, &mut |g, m| naive_value(g, &empties, m));
         let (mv, value, _) = best_of(&values);
-        assert_eq!(engine(&grid, &mut table), (mv, value), "case {i}:\n{}", grid.text());
+        assert_eq!(
+            engine(&grid, &mut table),
+            (mv, value),
+            "case {i}:\n{}",
+            grid.text()
+        );
     }
 }
 
@@ -427,7 +546,12 @@ fn solver_value_is_each_root_moves_value_seen_from_the_child() {
         }
         let best = children.iter().map(|&(_, v)| v).max().unwrap();
         let first = children.iter().find(|&&(_, v)| v == best).unwrap().0;
-        assert_eq!((root.mv(), root.value), (first, best), "case {i}:\n{}", grid.text());
+        assert_eq!(
+            (root.mv(), root.value),
+            (first, best),
+            "case {i}:\n{}",
+            grid.text()
+        );
     }
 }
 
@@ -473,9 +597,16 @@ fn samples_through_both_programs() {
     let expected = sample_answer();
     for (program, args, _) in programs() {
         let out = run(&program, &args, &sample_input());
-        assert_eq!(String::from_utf8_lossy(&out.stdout), expected.trim_end().to_string() + "\n");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            expected.trim_end().to_string() + "\n"
+        );
         assert_eq!(out.stdout, b"(1,2) 2\n(2,2) -1\n");
-        assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.stderr.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         assert_eq!(out.status.code(), Some(0));
     }
 }
@@ -483,13 +614,17 @@ fn samples_through_both_programs() {
 #[test]
 fn protocol_accepts_crlf_whitespace_blank_lines_and_no_terminator() {
     let program = bin("stake-your-claim");
-    let messy = "\r\n  4 \r\n 01.1\r\n00..  \r\n\t.01.\r\n...1\r\n\r\n\r\n4\n0.01\n0.01\n1..0\n.1..";
+    let messy =
+        "\r\n  4 \r\n 01.1\r\n00..  \r\n\t.01.\r\n...1\r\n\r\n\r\n4\n0.01\n0.01\n1..0\n.1..";
     let out = run(&program, &[], messy);
     assert_eq!(out.stdout, b"(1,2) 2\n(2,2) -1\n");
     assert_eq!(out.status.code(), Some(0));
     // Input after the terminating 0 is not read.
     let out = run(&program, &[], &format!("{SAMPLE_A}0\ngarbage\n"));
-    assert_eq!((out.stdout.as_slice(), out.status.code()), (&b"(1,2) 2\n"[..], Some(0)));
+    assert_eq!(
+        (out.stdout.as_slice(), out.status.code()),
+        (&b"(1,2) 2\n"[..], Some(0))
+    );
     // An empty input has no case.
     let out = run(&program, &[], "");
     assert_eq!((out.stdout.len(), out.status.code()), (0, Some(0)));
@@ -505,7 +640,10 @@ fn protocol_answers_random_batches_like_the_core() {
         let empties = (1 + rng.below(10)).min(n * n);
         let grid = random_grid(&mut rng, n, empties);
         input.push_str(&format!("{n}\n{}", grid.text()));
-        expected.push_str(&format!("{}\n", solve(&board_of(&grid), &mut table).unwrap()));
+        expected.push_str(&format!(
+            "{}\n",
+            solve(&board_of(&grid), &mut table).unwrap()
+        ));
     }
     input.push_str("0\n");
     let out = run(&bin("stake-your-claim"), &[], &input);
@@ -516,23 +654,75 @@ fn protocol_answers_random_batches_like_the_core() {
 #[test]
 fn malformed_input_keeps_earlier_answers_and_names_the_case() {
     let cases: &[(&str, &str, &str)] = &[
-        ("bad character", "4\n01.1\n00x.\n.01.\n...1\n0\n", "row 1, column 2 holds 'x', expected '0', '1' or '.'"),
-        ("space in a row", "3\n0 1\n...\n...\n0\n", "row 0, column 1 holds ' ', expected '0', '1' or '.'"),
-        ("space at a row's end", "2\n0 \n1.\n0\n", "row 0 has 1 cell, expected 2"),
-        ("long row", "4\n01.1\n00...\n.01.\n...1\n0\n", "row 1 has 5 cells, expected 4"),
-        ("short row", "3\n0.1\n..\n...\n0\n", "row 1 has 2 cells, expected 3"),
+        (
+            "bad character",
+            "4\n01.1\n00x.\n.01.\n...1\n0\n",
+            "row 1, column 2 holds 'x', expected '0', '1' or '.'",
+        ),
+        (
+            "space in a row",
+            "3\n0 1\n...\n...\n0\n",
+            "row 0, column 1 holds ' ', expected '0', '1' or '.'",
+        ),
+        (
+            "space at a row's end",
+            "2\n0 \n1.\n0\n",
+            "row 0 has 1 cell, expected 2",
+        ),
+        (
+            "long row",
+            "4\n01.1\n00...\n.01.\n...1\n0\n",
+            "row 1 has 5 cells, expected 4",
+        ),
+        (
+            "short row",
+            "3\n0.1\n..\n...\n0\n",
+            "row 1 has 2 cells, expected 3",
+        ),
         ("blank row", "2\n0.\n\n0\n", "row 1 has 0 cells, expected 2"),
-        ("two more 0s", "2\n00\n..\n0\n", "2 zeros and 0 ones: there must be as many 0s as 1s, or one more 0"),
-        ("more 1s", "2\n1.\n..\n0\n", "0 zeros and 1 ones: there must be as many 0s as 1s, or one more 0"),
+        (
+            "two more 0s",
+            "2\n00\n..\n0\n",
+            "2 zeros and 0 ones: there must be as many 0s as 1s, or one more 0",
+        ),
+        (
+            "more 1s",
+            "2\n1.\n..\n0\n",
+            "0 zeros and 1 ones: there must be as many 0s as 1s, or one more 0",
+        ),
         ("no empty", "2\n01\n10\n0\n", "no empty cell"),
-        ("too many empties", "4\n0...\n....\n....\n....\n0\n", "15 empty cells, at most 10"),
+        (
+            "too many empties",
+            "4\n0...\n....\n....\n....\n0\n",
+            "15 empty cells, at most 10",
+        ),
         ("size 9", "9\n", "board size 9 is outside 1..8"),
         ("negative size", "-3\n", "board size -3 is outside 1..8"),
-        ("huge size", "99999999999999999999\n", "board size 99999999999999999999 is outside 1..8"),
-        ("not a number", "four\n", "expected the board size n, found \"four\""),
-        ("two numbers", "4 4\n", "expected the board size n, found \"4 4\""),
-        ("a row where n belongs", "01.1\n", "expected the board size n, found \"01.1\""),
-        ("input ends mid-case", "4\n01.1\n00..\n", "input ends after 2 of 4 rows"),
+        (
+            "huge size",
+            "99999999999999999999\n",
+            "board size 99999999999999999999 is outside 1..8",
+        ),
+        (
+            "not a number",
+            "four\n",
+            "expected the board size n, found \"four\"",
+        ),
+        (
+            "two numbers",
+            "4 4\n",
+            "expected the board size n, found \"4 4\"",
+        ),
+        (
+            "a row where n belongs",
+            "01.1\n",
+            "expected the board size n, found \"01.1\"",
+        ),
+        (
+            "input ends mid-case",
+            "4\n01.1\n00..\n",
+            "input ends after 2 of 4 rows",
+        ),
         ("input ends after n", "3", "input ends after 0 of 3 rows"),
     ];
     for (program, args, name) in programs() {
@@ -546,7 +736,10 @@ fn malformed_input_keeps_earlier_answers_and_names_the_case() {
             // As the first case: nothing printed.
             let out = run(&program, &args, bad);
             assert!(out.stdout.is_empty(), "{kind}");
-            assert_eq!(String::from_utf8_lossy(&out.stderr), format!("{name}: case 1: {message}\n"));
+            assert_eq!(
+                String::from_utf8_lossy(&out.stderr),
+                format!("{name}: case 1: {message}\n")
+            );
             assert_eq!(out.status.code(), Some(2), "{kind}");
         }
     }
@@ -560,9 +753,15 @@ fn batch_function_reports_bytes_that_are_not_text() {
     let error = solve_batch(&input[..], &mut output).unwrap_err();
     assert_eq!(output, b"(1,2) 2\n");
     assert!(matches!(error, BatchError::Case { case: 2, .. }));
-    assert_eq!(error.to_string(), "case 2: row 0, column 1 holds byte 0xff, expected '0', '1' or '.'");
+    assert_eq!(
+        error.to_string(),
+        "case 2: row 0, column 1 holds byte 0xff, expected '0', '1' or '.'"
+    );
     let mut output = Vec::new();
-    assert_eq!(solve_batch(sample_input().as_bytes(), &mut output).unwrap(), 2);
+    assert_eq!(
+        solve_batch(sample_input().as_bytes(), &mut output).unwrap(),
+        2
+    );
     assert_eq!(output, b"(1,2) 2\n(2,2) -1\n");
 }
 
@@ -578,7 +777,9 @@ fn bench_ten_empties_on_8x8() {
     use std::time::{Duration, Instant};
     let mut rng = Rng::new(2026);
     let mut table = vec![Slot::default(); TABLE_LEN];
-    let boards: Vec<Board> = (0..1000).map(|_| board_of(&random_grid(&mut rng, 8, 10))).collect();
+    let boards: Vec<Board> = (0..1000)
+        .map(|_| board_of(&random_grid(&mut rng, 8, 10)))
+        .collect();
     let start = Instant::now();
     let mut nodes = Vec::new();
     for board in &boards {

@@ -39,12 +39,20 @@ pub struct Move(u8);
 impl Move {
     /// The move at (`row`, `col`), both 0-based; `None` outside the 8×8 frame.
     pub const fn new(row: usize, col: usize) -> Option<Self> {
-        if row < 8 && col < 8 { Some(Self((row * 8 + col) as u8)) } else { None }
+        if row < 8 && col < 8 {
+            Some(Self((row * 8 + col) as u8))
+        } else {
+            None
+        }
     }
 
     /// The move at frame index `index` (`row * 8 + col`); `None` for 64 and above.
     pub const fn from_index(index: u32) -> Option<Self> {
-        if index < 64 { Some(Self(index as u8)) } else { None }
+        if index < 64 {
+            Some(Self(index as u8))
+        } else {
+            None
+        }
     }
 
     /// The move at frame index `index` taken modulo 64 (for indices known to be in range).
@@ -127,7 +135,12 @@ pub(crate) const fn board_mask(size: usize) -> u64 {
 impl Board {
     /// A board from its parts; the caller ([`super::BoardBuilder`]) has checked the invariants.
     pub(crate) const fn from_parts(size: u8, zeros: u64, ones: u64) -> Self {
-        Self { zeros, ones, cells: board_mask(size as usize), size }
+        Self {
+            zeros,
+            ones,
+            cells: board_mask(size as usize),
+            size,
+        }
     }
 
     /// The side length n.
@@ -170,7 +183,11 @@ impl Board {
 
     /// The player to move: `0` when the counts are equal, `1` when there is one more `0`.
     pub const fn to_move(&self) -> Player {
-        if self.zeros.count_ones() == self.ones.count_ones() { Player::Zero } else { Player::One }
+        if self.zeros.count_ones() == self.ones.count_ones() {
+            Player::Zero
+        } else {
+            Player::One
+        }
     }
 
     /// The digit at (`row`, `col`): `Some(b'0')`, `Some(b'1')`, `Some(b'.')` for an empty cell,
@@ -262,7 +279,11 @@ impl Game for Board {
     }
 
     fn outcome(&self) -> Option<Score> {
-        if self.is_full() { Some(self.value_for(self.to_move())) } else { None }
+        if self.is_full() {
+            Some(self.value_for(self.to_move()))
+        } else {
+            None
+        }
     }
 
     fn hash(&self) -> u64 {

@@ -130,8 +130,15 @@ impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             ParseError::Size { size } => write!(f, "board size {size} is outside 1..{MAX_SIZE}"),
-            ParseError::Row { row, error: RowError::WrongLength { found, expected } } => {
-                write!(f, "row {row} has {found} {}, expected {expected}", cells(found))
+            ParseError::Row {
+                row,
+                error: RowError::WrongLength { found, expected },
+            } => {
+                write!(
+                    f,
+                    "row {row} has {found} {}, expected {expected}",
+                    cells(found)
+                )
             }
             ParseError::Row { row, error } => write!(f, "row {row}, {error}"),
             ParseError::MissingRows { found, expected } => {
@@ -180,7 +187,12 @@ impl BoardBuilder {
         if size == 0 || size > MAX_SIZE {
             return Err(ParseError::Size { size });
         }
-        Ok(Self { size: size as u8, rows: 0, zeros: 0, ones: 0 })
+        Ok(Self {
+            size: size as u8,
+            rows: 0,
+            zeros: 0,
+            ones: 0,
+        })
     }
 
     /// The board's side.
@@ -205,11 +217,19 @@ impl BoardBuilder {
     /// row of the wrong length or with another byte (the builder is unchanged).
     pub fn push_row(&mut self, row: &[u8]) -> Result<(), ParseError> {
         if self.is_complete() {
-            return Err(ParseError::ExtraRow { expected: self.size });
+            return Err(ParseError::ExtraRow {
+                expected: self.size,
+            });
         }
-        let fail = |error| ParseError::Row { row: self.rows, error };
+        let fail = |error| ParseError::Row {
+            row: self.rows,
+            error,
+        };
         if row.len() != self.size() {
-            return Err(fail(RowError::WrongLength { found: row.len(), expected: self.size }));
+            return Err(fail(RowError::WrongLength {
+                found: row.len(),
+                expected: self.size,
+            }));
         }
         let (mut zeros, mut ones) = (0u64, 0u64);
         for (col, &byte) in row.iter().enumerate() {
@@ -218,7 +238,12 @@ impl BoardBuilder {
                 b'0' => zeros |= bit,
                 b'1' => ones |= bit,
                 b'.' => {}
-                _ => return Err(fail(RowError::BadCharacter { column: col as u8, byte })),
+                _ => {
+                    return Err(fail(RowError::BadCharacter {
+                        column: col as u8,
+                        byte,
+                    }));
+                }
             }
         }
         self.zeros |= zeros;
@@ -235,7 +260,10 @@ impl BoardBuilder {
     /// empty (checked in that order).
     pub const fn finish(&self) -> Result<Board, ParseError> {
         if !self.is_complete() {
-            return Err(ParseError::MissingRows { found: self.rows, expected: self.size });
+            return Err(ParseError::MissingRows {
+                found: self.rows,
+                expected: self.size,
+            });
         }
         let (zeros, ones) = (self.zeros.count_ones(), self.ones.count_ones());
         if zeros != ones && zeros != ones + 1 {
@@ -246,7 +274,9 @@ impl BoardBuilder {
             return Err(ParseError::Position(PositionError::NoEmpty));
         }
         if empties > MAX_EMPTIES as u32 {
-            return Err(ParseError::Position(PositionError::TooManyEmpties { empties }));
+            return Err(ParseError::Position(PositionError::TooManyEmpties {
+                empties,
+            }));
         }
         Ok(Board::from_parts(self.size, self.zeros, self.ones))
     }

@@ -17,5 +17,9 @@ struct Cli {}
 
 fn main() -> ExitCode {
     Cli::parse();
-    stake::run("stake-your-claim", std::io::stdin().lock(), std::io::stdout().lock())
+    stake::run(
+        "stake-your-claim",
+        std::io::stdin().lock(),
+        std::io::stdout().lock(),
+    )
 }
