@@ -655,6 +655,18 @@ fn samples_through_both_programs() {
 }
 
 #[test]
+fn both_programs_have_help() {
+    for (program, mut args, name) in programs() {
+        args.push("--help");
+        let out = run(&program, &args, "");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{name}");
+        assert!(text.contains(&format!("Usage: {name}")), "{name}: {text}");
+        assert!(text.contains("(r,c) v"), "{name}: {text}");
+    }
+}
+
+#[test]
 fn protocol_accepts_crlf_whitespace_blank_lines_and_no_terminator() {
     let program = bin("stake-your-claim");
     let messy =
