@@ -820,6 +820,28 @@ fn batch_function_reports_bytes_that_are_not_text() {
     assert_eq!(output, b"(1,2) 2\n(2,2) -1\n");
 }
 
+/// A writer that fails every write.
+struct Broken;
+
+impl std::io::Write for Broken {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(std::io::Error::new(
+            std::io::ErrorKind::BrokenPipe,
+            "closed",
+        ))
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn batch_function_reports_a_failing_output() {
+    let error = solve_batch(SAMPLE_A.as_bytes(), Broken).unwrap_err();
+    assert!(matches!(error, BatchError::Io(_)));
+    assert_eq!(error.to_string(), "i/o error: closed");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Figures.
 
