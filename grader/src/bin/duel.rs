@@ -1,7 +1,7 @@
 //! `duel`: arena, perft, solve and bench for every game.
 
 use clap::{Parser, Subcommand};
-use duel_grader::{arena, ataxx, reversi};
+use duel_grader::{arena, ataxx, reversi, stake};
 use std::process::ExitCode;
 
 /// duel: five contest games, one engine. Play programs against each other, count perft nodes,
@@ -15,12 +15,15 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Count the leaf nodes of the game tree from a position, depth by depth.
-    #[command(subcommand)]
-    Perft(PerftGame),
     /// Play two programs (or built-ins) against each other under a contest's protocol and rules.
     #[command(subcommand)]
     Arena(ArenaGame),
+    /// Count the leaf nodes of the game tree from a position, depth by depth.
+    #[command(subcommand)]
+    Perft(PerftGame),
+    /// Read positions on standard input and print their exact answers.
+    #[command(subcommand)]
+    Solve(SolveGame),
 }
 
 #[derive(Subcommand, Debug)]
@@ -41,13 +44,20 @@ enum PerftGame {
     Ataxx(ataxx::PerftArgs),
 }
 
+#[derive(Subcommand, Debug)]
+enum SolveGame {
+    /// Stake Your Claim: the contest's input and output (best move and value, `(r,c) v`).
+    Stake(stake::SolveArgs),
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Perft(PerftGame::Reversi(args)) => reversi::perft(&args),
-        Command::Perft(PerftGame::Ataxx(args)) => ataxx::perft(&args),
         Command::Arena(ArenaGame::Reversi(args)) => arena::reversi::arena(&args),
         Command::Arena(ArenaGame::Filler(args)) => arena::filler::arena(&args),
         Command::Arena(ArenaGame::FruitRage(args)) => arena::fruit_rage::arena(&args),
+        Command::Perft(PerftGame::Reversi(args)) => reversi::perft(&args),
+        Command::Perft(PerftGame::Ataxx(args)) => ataxx::perft(&args),
+        Command::Solve(SolveGame::Stake(args)) => stake::solve_stdin(&args),
     }
 }

@@ -1,1 +1,0 @@
-//! Placeholder: this game's module is being written.

@@ -1,0 +1,40 @@
+//! Stake Your Claim (POJ 3317): an n×n board (n ≤ 8) of `0`, `1` and empty cells, at most ten
+//! of them empty; players write their digit into empty cells in turn, and a finished board is
+//! worth the largest 4-connected region of one's digit minus the opponent's.
+//!
+//! - [`Board`]: one `u64` per digit in an 8×8 frame (bit `row * 8 + col`) and the mask of the
+//!   board's cells; [`Move`], [`Player`], and the [`crate::Game`] implementation.
+//! - [`BoardBuilder`] and [`Board::from_rows`]: the contest's row format, with layered errors
+//!   ([`RowError`], [`PositionError`], both wrapped by [`ParseError`]).
+//! - [`largest_region`]: the largest 4-connected region of a bitboard, by shift-and-mask flood
+//!   fill.
+//! - [`solve`]: the exact solver (negamax alpha-beta with a transposition table indexed by the
+//!   base-3 pattern of the empties), with the contest's tie-break: among equally good moves,
+//!   the first in (row, column) order.
+//!
+//! # Examples
+//! ```
+//! use duel_core::stake::{Board, Slot, TABLE_LEN, solve};
+//!
+//! let rows: [&[u8]; 4] = [b"01.1", b"00..", b".01.", b"...1"];
+//! let board = Board::from_rows(&rows).unwrap();
+//! let mut table = [Slot::default(); TABLE_LEN];
+//! let solution = solve(&board, &mut table).unwrap();
+//! assert_eq!((solution.row, solution.col, solution.value), (1, 2, 2));
+//! ```
+
+mod board;
+mod parse;
+mod region;
+mod solve;
+
+pub use board::{Board, IllegalMoveError, Move, MoveList, Player};
+pub use parse::{BoardBuilder, ParseError, PositionError, RowError};
+pub use region::{flood, largest_region};
+pub use solve::{Slot, Solution, SolveError, TABLE_LEN, solve, table_len};
+
+/// The largest board side.
+pub const MAX_SIZE: usize = 8;
+
+/// The most empty cells a position may have (the solver's table is sized for them).
+pub const MAX_EMPTIES: usize = 10;
