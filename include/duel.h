@@ -14,6 +14,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// Bytes of workspace that always suffice for `duel_stake_solve_in`: one 2-byte slot per
+// pattern of at most 10 empty cells (3^10 patterns).
+// (A literal, so that cbindgen can write it into the header; checked below.)
+#define DUEL_STAKE_WORKSPACE_BYTES 118098
+
 // The outcome of a `duel_*` call. `DUEL_RESULT_OK` is zero; every other value names what was
 // wrong with the call, and the out-parameters are then left untouched.
 enum duel_result
@@ -31,8 +36,13 @@ enum duel_result
   DUEL_RESULT_INVALID_COLOUR = 3,
   // The side to move has no legal move on this board.
   DUEL_RESULT_NO_LEGAL_MOVE = 4,
-  // A size or count argument was out of range.
+  // A size or count argument was out of range (a board side, a buffer length, a budget).
   DUEL_RESULT_INVALID_SIZE = 5,
+  // The board breaks the game's rules in another way (Stake Your Claim: the digit counts do
+  // not say whose turn it is, or more empty cells than the contest allows).
+  DUEL_RESULT_INVALID_BOARD = 6,
+  // A caller-provided workspace is smaller than the function needs.
+  DUEL_RESULT_WORKSPACE_TOO_SMALL = 7,
   // duel failed internally (a bug): the panic was caught at the boundary.
   DUEL_RESULT_PANIC = 255,
 };
@@ -91,6 +101,49 @@ duel_result duel_reversi_best_move_in(const int32_t *board,
                                       size_t workspace_len,
                                       int32_t *row,
                                       int32_t *column);
+
+// Solves a Stake Your Claim position exactly: the best move for the player to move (the first
+// in row, column order among equals) and the value it secures (its largest region minus the
+// opponent's, with perfect play by both).
+//
+// `board` holds `n`×`n` bytes, row by row, each `'0'`, `'1'` or `'.'` (empty); `board_len`
+// must be `n * n`, `n` in 1..=8, with 1 to 10 empty cells and as many `0`s as `1`s (player 0
+// to move) or one more `0` (player 1 to move). Uses a 116 KiB table it allocates.
+//
+// # Errors
+// `DUEL_RESULT_NULL_POINTER`; `DUEL_RESULT_INVALID_SIZE` (n, or `board_len` not n²);
+// `DUEL_RESULT_INVALID_CELL` (a byte other than `0`, `1`, `.`); `DUEL_RESULT_INVALID_BOARD`
+// (counts, or more than 10 empties); `DUEL_RESULT_NO_LEGAL_MOVE` (a full board).
+//
+// # Safety
+// `board` must point to `board_len` readable bytes; `row`, `column` and `value` to writable
+// ints.
+duel_result duel_stake_solve(uint32_t n,
+                             const uint8_t *board,
+                             size_t board_len,
+                             int32_t *row,
+                             int32_t *column,
+                             int32_t *value);
+
+// As [`duel_stake_solve`], with the table in the caller's `workspace`: nothing is allocated.
+// [`DUEL_STAKE_WORKSPACE_BYTES`] always suffice; a position with k empty cells needs 2·3^k
+// bytes.
+//
+// # Errors
+// As [`duel_stake_solve`], and `DUEL_RESULT_WORKSPACE_TOO_SMALL`; `DUEL_RESULT_NULL_POINTER`
+// for a null `workspace`.
+//
+// # Safety
+// As [`duel_stake_solve`]; `workspace` must be valid for reads and writes of `workspace_len`
+// bytes and not used by anything else during the call.
+duel_result duel_stake_solve_in(uint32_t n,
+                                const uint8_t *board,
+                                size_t board_len,
+                                uint8_t *workspace,
+                                size_t workspace_len,
+                                int32_t *row,
+                                int32_t *column,
+                                int32_t *value);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -14,6 +14,7 @@ mod contest;
 mod java;
 mod result;
 pub mod reversi;
+pub mod stake;
 mod workspace;
 
 pub use result::{DuelResult, duel_result_message};

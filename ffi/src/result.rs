@@ -17,8 +17,13 @@ pub enum DuelResult {
     InvalidColour = 3,
     /// The side to move has no legal move on this board.
     NoLegalMove = 4,
-    /// A size or count argument was out of range.
+    /// A size or count argument was out of range (a board side, a buffer length, a budget).
     InvalidSize = 5,
+    /// The board breaks the game's rules in another way (Stake Your Claim: the digit counts do
+    /// not say whose turn it is, or more empty cells than the contest allows).
+    InvalidBoard = 6,
+    /// A caller-provided workspace is smaller than the function needs.
+    WorkspaceTooSmall = 7,
     /// duel failed internally (a bug): the panic was caught at the boundary.
     Panic = 255,
 }
@@ -33,6 +38,8 @@ impl DuelResult {
             Self::InvalidColour => c"the colour to move is not valid for this game",
             Self::NoLegalMove => c"the side to move has no legal move",
             Self::InvalidSize => c"a size or count argument is out of range",
+            Self::InvalidBoard => c"the board breaks the game's rules",
+            Self::WorkspaceTooSmall => c"the workspace is too small for this call",
             Self::Panic => c"internal error in duel (please report it)",
         }
     }
@@ -49,6 +56,8 @@ pub extern "C" fn duel_result_message(code: u32) -> *const c_char {
         3 => DuelResult::InvalidColour,
         4 => DuelResult::NoLegalMove,
         5 => DuelResult::InvalidSize,
+        6 => DuelResult::InvalidBoard,
+        7 => DuelResult::WorkspaceTooSmall,
         255 => DuelResult::Panic,
         _ => return c"unknown duel_result code".as_ptr(),
     };

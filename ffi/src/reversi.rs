@@ -134,7 +134,7 @@ pub unsafe extern "C" fn duel_reversi_best_move_in(
             Err(e) => return e,
         };
         // SAFETY: the caller's promise about `workspace` and `workspace_len`.
-        let table = unsafe { workspace::entries(workspace, workspace_len) };
+        let table = unsafe { workspace::table::<Entry>(workspace, workspace_len) };
         let clock = WallClock::start();
         let mut budget = if millis == 0 {
             Budget::unlimited()

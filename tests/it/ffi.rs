@@ -63,6 +63,25 @@ fn c_api_reports_every_error_and_plays_legal_moves_with_a_caller_workspace() {
 }
 
 #[test]
+fn c_api_for_stake_your_claim_solves_the_samples_and_reports_every_error() {
+    let dir = scratch_dir("stake_api");
+    let exe = dir.join("stake_api");
+    link_with_duel(
+        "gcc",
+        &[workspace().join("tests/c/stake_api.c")],
+        &exe,
+        &["-std=c99", "-Wall", "-Werror"],
+    );
+    let out = run(&exe, &[], "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "ok\n");
+}
+
+#[test]
 fn a_grader_that_only_declares_move_links_and_plays_whole_games_legally_within_ten_seconds() {
     let dir = scratch_dir("self_play_grader");
     let exe = dir.join("grader");

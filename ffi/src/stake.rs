@@ -1,0 +1,141 @@
+//! The C API for Stake Your Claim: `duel_stake_solve` and `duel_stake_solve_in`.
+
+use crate::result::{DuelResult, guard};
+use crate::workspace;
+use duel_core::stake::{self, Board, ParseError, PositionError, Slot, SolveError};
+
+/// Bytes of workspace that always suffice for `duel_stake_solve_in`: one 2-byte slot per
+/// pattern of at most 10 empty cells (3^10 patterns).
+/// (A literal, so that cbindgen can write it into the header; checked below.)
+pub const DUEL_STAKE_WORKSPACE_BYTES: usize = 118_098;
+const _: () = assert!(DUEL_STAKE_WORKSPACE_BYTES == stake::TABLE_LEN * std::mem::size_of::<Slot>());
+
+/// Reads and validates an `n`×`n` board of bytes `'0'`, `'1'`, `'.'`.
+///
+/// # Safety
+/// `board` must be null or point to `board_len` readable bytes.
+unsafe fn read_board(n: u32, board: *const u8, board_len: usize) -> Result<Board, DuelResult> {
+    if board.is_null() {
+        return Err(DuelResult::NullPointer);
+    }
+    let side = n as usize;
+    if !(1..=stake::MAX_SIZE).contains(&side) || board_len != side * side {
+        return Err(DuelResult::InvalidSize);
+    }
+    // SAFETY: non-null, and the caller promises `board_len` readable bytes.
+    let bytes = unsafe { std::slice::from_raw_parts(board, board_len) };
+    let rows: Vec<&[u8]> = bytes.chunks_exact(side).collect();
+    Board::from_rows(&rows).map_err(|e| match e {
+        ParseError::Size { .. } | ParseError::MissingRows { .. } | ParseError::ExtraRow { .. } => {
+            DuelResult::InvalidSize
+        }
+        ParseError::Row { .. } => DuelResult::InvalidCell,
+        ParseError::Position(PositionError::NoEmpty) => DuelResult::NoLegalMove,
+        ParseError::Position(_) => DuelResult::InvalidBoard,
+    })
+}
+
+/// Solves `board` with `table`, writing the answer through the out-pointers.
+///
+/// # Safety
+/// The out-pointers must be non-null and writable.
+unsafe fn answer(
+    board: &Board,
+    table: &mut [Slot],
+    row: *mut i32,
+    column: *mut i32,
+    value: *mut i32,
+) -> DuelResult {
+    match stake::solve(board, table) {
+        Ok(solution) => {
+            // SAFETY: checked non-null by the callers; the caller promises writability.
+            unsafe {
+                row.write(i32::from(solution.row));
+                column.write(i32::from(solution.col));
+                value.write(solution.value);
+            }
+            DuelResult::Ok
+        }
+        Err(SolveError::GameOver) => DuelResult::NoLegalMove,
+        Err(SolveError::TooManyEmpties { .. }) => DuelResult::InvalidBoard,
+        Err(SolveError::TableTooSmall { .. }) => DuelResult::WorkspaceTooSmall,
+    }
+}
+
+/// Solves a Stake Your Claim position exactly: the best move for the player to move (the first
+/// in row, column order among equals) and the value it secures (its largest region minus the
+/// opponent's, with perfect play by both).
+///
+/// `board` holds `n`×`n` bytes, row by row, each `'0'`, `'1'` or `'.'` (empty); `board_len`
+/// must be `n * n`, `n` in 1..=8, with 1 to 10 empty cells and as many `0`s as `1`s (player 0
+/// to move) or one more `0` (player 1 to move). Uses a 116 KiB table it allocates.
+///
+/// # Errors
+/// `DUEL_RESULT_NULL_POINTER`; `DUEL_RESULT_INVALID_SIZE` (n, or `board_len` not n²);
+/// `DUEL_RESULT_INVALID_CELL` (a byte other than `0`, `1`, `.`); `DUEL_RESULT_INVALID_BOARD`
+/// (counts, or more than 10 empties); `DUEL_RESULT_NO_LEGAL_MOVE` (a full board).
+///
+/// # Safety
+/// `board` must point to `board_len` readable bytes; `row`, `column` and `value` to writable
+/// ints.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn duel_stake_solve(
+    n: u32,
+    board: *const u8,
+    board_len: usize,
+    row: *mut i32,
+    column: *mut i32,
+    value: *mut i32,
+) -> DuelResult {
+    guard(|| {
+        if row.is_null() || column.is_null() || value.is_null() {
+            return DuelResult::NullPointer;
+        }
+        // SAFETY: the caller's promise about `board`.
+        let board = match unsafe { read_board(n, board, board_len) } {
+            Ok(b) => b,
+            Err(e) => return e,
+        };
+        let mut table = vec![Slot::default(); stake::TABLE_LEN];
+        // SAFETY: out-pointers checked non-null above.
+        unsafe { answer(&board, &mut table, row, column, value) }
+    })
+}
+
+/// As [`duel_stake_solve`], with the table in the caller's `workspace`: nothing is allocated.
+/// [`DUEL_STAKE_WORKSPACE_BYTES`] always suffice; a position with k empty cells needs 2·3^k
+/// bytes.
+///
+/// # Errors
+/// As [`duel_stake_solve`], and `DUEL_RESULT_WORKSPACE_TOO_SMALL`; `DUEL_RESULT_NULL_POINTER`
+/// for a null `workspace`.
+///
+/// # Safety
+/// As [`duel_stake_solve`]; `workspace` must be valid for reads and writes of `workspace_len`
+/// bytes and not used by anything else during the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn duel_stake_solve_in(
+    n: u32,
+    board: *const u8,
+    board_len: usize,
+    workspace: *mut u8,
+    workspace_len: usize,
+    row: *mut i32,
+    column: *mut i32,
+    value: *mut i32,
+) -> DuelResult {
+    guard(|| {
+        if row.is_null() || column.is_null() || value.is_null() || workspace.is_null() {
+            return DuelResult::NullPointer;
+        }
+        // SAFETY: the caller's promise about `board`.
+        let board = match unsafe { read_board(n, board, board_len) } {
+            Ok(b) => b,
+            Err(e) => return e,
+        };
+        // SAFETY: the caller's promise about `workspace`.
+        let table = unsafe { workspace::table::<Slot>(workspace, workspace_len) };
+        // SAFETY: out-pointers checked non-null above.
+        unsafe { answer(&board, table, row, column, value) }
+    })
+}
