@@ -326,3 +326,123 @@ fn fruit_rage_arena_scores_every_kind_of_failure_as_a_loss_with_its_reason() {
         );
     }
 }
+
+/// The statement's sample Ataxx bots, compiled with g++ (the JSON one against Debian's jsoncpp,
+/// included the way Botzone spells it).
+fn ataxx_samples() -> (PathBuf, PathBuf) {
+    let dir = scratch_dir("ataxx_samples");
+    let simple = dir.join("ataxx-random-simple");
+    must(
+        Command::new("g++")
+            .args(["-O2", "-o"])
+            .arg(&simple)
+            .arg(shared("opponents/ataxx-random-simple.cpp")),
+    );
+    std::fs::create_dir_all(dir.join("inc/jsoncpp")).expect("include dir");
+    std::fs::write(dir.join("inc/jsoncpp/json.h"), "#include <json/json.h>\n")
+        .expect("shim header");
+    let json = dir.join("ataxx-random-json");
+    must(
+        Command::new("g++")
+            .args(["-O2", "-I"])
+            .arg(dir.join("inc"))
+            .args(["-I/usr/include/jsoncpp", "-o"])
+            .arg(&json)
+            .arg(shared("opponents/ataxx-random-json.cpp"))
+            .arg("-ljsoncpp"),
+    );
+    (simple, json)
+}
+
+#[test]
+fn ataxx_bot_beats_both_sample_bots_through_the_arena_in_both_protocols() {
+    let (simple, json) = ataxx_samples();
+    let ours = bin("ataxx");
+    for (sample, protocol) in [(&simple, "simple"), (&json, "json")] {
+        let (stdout, stderr) = arena(
+            "ataxx",
+            &[
+                "--a",
+                ours.to_str().unwrap(),
+                "--b",
+                sample.to_str().unwrap(),
+                "--protocol",
+                protocol,
+                "--games",
+                "4",
+            ],
+        );
+        assert_eq!(
+            result_line(&stdout),
+            (4, 0, 0),
+            "{protocol}:\n{stdout}{stderr}"
+        );
+    }
+    // Mixed: ours speaks JSON, the sample its simple protocol.
+    let (stdout, _) = arena(
+        "ataxx",
+        &[
+            "--a",
+            ours.to_str().unwrap(),
+            "--protocol-a",
+            "json",
+            "--b",
+            simple.to_str().unwrap(),
+            "--games",
+            "2",
+        ],
+    );
+    assert_eq!(result_line(&stdout), (2, 0, 0), "{stdout}");
+}
+
+#[test]
+fn ataxx_arena_scores_every_kind_of_failure_as_a_loss_with_its_reason() {
+    let cases = [
+        (
+            "crash",
+            script("ax_crash", "exit 5"),
+            "crash (exit status 5)",
+        ),
+        (
+            "malformed",
+            script("ax_malformed", "read n; echo move please"),
+            "malformed response \"move please\"",
+        ),
+        (
+            "invalid",
+            script("ax_invalid", "read n; echo 3 3 3 4"),
+            "invalid move 3 3 3 4",
+        ),
+        (
+            "pass",
+            script("ax_pass", "read n; echo -1 -1 -1 -1"),
+            "invalid move -1 -1 -1 -1",
+        ),
+        ("slow", script("ax_slow", "sleep 3"), "time-out"),
+    ];
+    for (name, player, reason) in cases {
+        let record = scratch_dir(&format!("ax_{name}")).join("games.jsonl");
+        let (stdout, _) = arena(
+            "ataxx",
+            &[
+                "--a",
+                &player,
+                "--b",
+                "builtin:random",
+                "--games",
+                "2",
+                "--record",
+                record.to_str().unwrap(),
+            ],
+        );
+        assert_eq!(result_line(&stdout), (0, 0, 2), "{name}: {stdout}");
+        for line in std::fs::read_to_string(&record).expect("record").lines() {
+            let game: serde_json::Value = serde_json::from_str(line).expect("JSON line");
+            let why = game["reason"].as_str().expect("reason");
+            assert!(
+                why.starts_with("A: ") && why.contains(reason),
+                "{name}: {why}"
+            );
+        }
+    }
+}

@@ -6,6 +6,7 @@
 //! the score rate and an Elo difference with its 95% interval, the closing
 //! `RESULT wins=W draws=D losses=L` line (from A's side), and `--record` JSON lines.
 
+pub mod ataxx;
 pub mod filler;
 pub mod fruit_rage;
 pub mod process;

@@ -196,6 +196,43 @@ impl LineChild {
         }
     }
 
+    /// The next line of output waiting at most `limit`, or `None` at the end of the output (the
+    /// child closed it, normally by exiting).
+    ///
+    /// # Errors
+    /// [`Failure::Timeout`].
+    pub fn next_line(&mut self, limit: Duration) -> Result<Option<String>, Failure> {
+        match self.lines.recv_timeout(limit) {
+            Ok(line) => Ok(Some(line)),
+            Err(RecvTimeoutError::Timeout) => Err(Failure::Timeout),
+            Err(RecvTimeoutError::Disconnected) => Ok(None),
+        }
+    }
+
+    /// After the output ended: `Ok(())` when the child exited with status 0 within `limit`.
+    ///
+    /// # Errors
+    /// [`Failure::Crashed`] for another exit, [`Failure::Timeout`] if it has not exited.
+    pub fn exited_cleanly(&mut self, limit: Duration) -> Result<(), Failure> {
+        let deadline = Instant::now() + limit;
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) if status.success() => return Ok(()),
+                Ok(Some(status)) => {
+                    let tail = self
+                        .stderr_tail
+                        .lock()
+                        .map(|s| s.clone())
+                        .unwrap_or_default();
+                    return Err(Failure::Crashed(describe_exit(status, &tail)));
+                }
+                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(1)),
+                Ok(None) => return Err(Failure::Timeout),
+                Err(e) => return Err(Failure::Crashed(e.to_string())),
+            }
+        }
+    }
+
     /// Closes the child's input (end of the game) and gives it `grace` to exit before killing it.
     pub fn finish(mut self, grace: Duration) {
         self.stdin = None;

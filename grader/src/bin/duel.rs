@@ -34,6 +34,8 @@ enum ArenaGame {
     Filler(arena::filler::ArenaArgs),
     /// The Fruit Rage: input.txt → output.txt in a fresh process per move, CPU time charged.
     FruitRage(arena::fruit_rage::ArenaArgs),
+    /// Ataxx: two Botzone bots under the judge's rules, 1 s a turn, keep-running honoured.
+    Ataxx(arena::ataxx::ArenaArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -56,6 +58,7 @@ fn main() -> ExitCode {
         Command::Arena(ArenaGame::Reversi(args)) => arena::reversi::arena(&args),
         Command::Arena(ArenaGame::Filler(args)) => arena::filler::arena(&args),
         Command::Arena(ArenaGame::FruitRage(args)) => arena::fruit_rage::arena(&args),
+        Command::Arena(ArenaGame::Ataxx(args)) => arena::ataxx::arena(&args),
         Command::Perft(PerftGame::Reversi(args)) => reversi::perft(&args),
         Command::Perft(PerftGame::Ataxx(args)) => ataxx::perft(&args),
         Command::Solve(SolveGame::Stake(args)) => stake::solve_stdin(&args),
