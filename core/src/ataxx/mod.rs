@@ -21,7 +21,7 @@ pub use board::{
     ParseFenError, Rules,
 };
 pub use engine::{
-    RootFiltered, WIN, choose, circular_moves, outcome_score, perft, search_position,
+    RootFiltered, WIN, choose, choose_with, circular_moves, outcome_score, perft, search_position,
 };
 pub use eval::{Eval, PIECE};
 pub use history::{HISTORY_CAPACITY, History, Match, Snapshot};
