@@ -1069,6 +1069,19 @@ fn bot_rejects_malformed_input() {
     let out = run(&ataxx(), &["--depth", "1"], "1\n-1 -1 -1 -1\n0 0 1 1\n");
     assert!(!out.status.success());
     assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+    for args in [
+        &["--depth", "0"][..],
+        &["--bogus"][..],
+        &["--millis", "x"][..],
+    ] {
+        let out = run(&ataxx(), args, "");
+        assert!(!out.status.success(), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr).lines().count(),
+            1,
+            "{args:?}"
+        );
+    }
     let help = run(&ataxx(), &["--help"], "");
     assert!(help.status.success());
     assert!(String::from_utf8_lossy(&help.stdout).contains("--uai"));
