@@ -987,6 +987,50 @@ fn bot_keep_running_serves_many_turns() {
     assert!(out.stderr.is_empty());
 }
 
+/// Through the binary, with the real repetition (black and white jump out and back): at
+/// every depth, black's answer is legal and not the circular jump (0,0)->(2,0), in both
+/// input forms.
+#[test]
+fn bot_avoids_the_circular_move() {
+    let plies = [
+        bz(0, 0, 2, 0),
+        bz(6, 0, 4, 0),
+        bz(2, 0, 0, 0),
+        bz(4, 0, 6, 0),
+    ];
+    let mut game = Match::new();
+    for m in plies {
+        play_bz(&mut game, m);
+    }
+    let circular = bz(0, 0, 2, 0);
+    let simple = format!(
+        "3\n-1 -1 -1 -1\n{}\n{}\n{}\n{}\n",
+        plies[0], plies[1], plies[2], plies[3]
+    );
+    let json = format!(
+        "{{\"requests\":[{},{},{}],\"responses\":[{},{}]}}\n",
+        json_move(BotzoneMove::NONE),
+        json_move(plies[1]),
+        json_move(plies[3]),
+        json_move(plies[0]),
+        json_move(plies[2])
+    );
+    for depth in ["1", "2", "3"] {
+        for (input, proto) in [(&simple, Proto::Simple), (&json, Proto::Json)] {
+            let out = run(&ataxx(), &["--depth", depth, "--hash-mb", "1"], input);
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let answer = parse_answer(&out.stdout, proto).unwrap();
+            let mv = game.board().parse_botzone(answer).unwrap();
+            assert_ne!(answer, circular);
+            assert!(!game.history().is_circular(game.board(), mv));
+        }
+    }
+}
+
 #[test]
 fn bot_rejects_malformed_input() {
     let cases = [
@@ -1025,6 +1069,19 @@ fn bot_rejects_malformed_input() {
     let out = run(&ataxx(), &["--depth", "1"], "1\n-1 -1 -1 -1\n0 0 1 1\n");
     assert!(!out.status.success());
     assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+    for args in [
+        &["--depth", "0"][..],
+        &["--bogus"][..],
+        &["--millis", "x"][..],
+    ] {
+        let out = run(&ataxx(), args, "");
+        assert!(!out.status.success(), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr).lines().count(),
+            1,
+            "{args:?}"
+        );
+    }
     let help = run(&ataxx(), &["--help"], "");
     assert!(help.status.success());
     assert!(String::from_utf8_lossy(&help.stdout).contains("--uai"));

@@ -145,6 +145,27 @@ pub fn choose(
     config: SearchConfig,
     on_iteration: &mut dyn FnMut(&SearchResult<Move>),
 ) -> Option<SearchResult<Move>> {
+    choose_with(
+        &Eval::default(),
+        board,
+        history,
+        searcher,
+        budget,
+        config,
+        on_iteration,
+    )
+}
+
+/// [`choose`] with the evaluation `eval` (for tuning and handicapped opponents).
+pub fn choose_with(
+    eval: &Eval,
+    board: &Board,
+    history: &History,
+    searcher: &mut Searcher<'_>,
+    budget: &mut Budget<'_>,
+    config: SearchConfig,
+    on_iteration: &mut dyn FnMut(&SearchResult<Move>),
+) -> Option<SearchResult<Move>> {
     let legal = board.legal_moves();
     let first = *legal.as_slice().first()?;
     let circular = circular_moves(board, history);
@@ -152,7 +173,7 @@ pub fn choose(
         board: *board,
         excluded: circular.as_slice(),
     };
-    let mut result = searcher.search(&root, &Eval::default(), config, budget, on_iteration);
+    let mut result = searcher.search(&root, eval, config, budget, on_iteration);
     let allowed = |m: &Move| !circular.as_slice().contains(m);
     if !result.best.as_ref().is_some_and(allowed) {
         // The search honours the filter; this only guards the promise above.

@@ -6,8 +6,10 @@
 //! - [`Move`]: UAI notation (`f2`, `g1e3`, `0000`) and Botzone's `x0 y0 x1 y1`
 //!   ([`BotzoneMove`]).
 //! - [`History`] and [`Match`]: Botzone's repetition ("circular move") rule.
-//! - [`Eval`], [`choose`]: the evaluation and the Botzone move choice over the generic
-//!   [`crate::Searcher`]; [`perft`].
+//! - [`Eval`], [`choose`] (and [`choose_with`] for another evaluation): the evaluation and
+//!   the Botzone move choice over the generic [`crate::Searcher`], circular moves filtered at
+//!   the root through [`RootFiltered`]; [`search_position`] for positions without a history
+//!   (standard rules, UAI); [`perft`].
 
 mod board;
 mod engine;
@@ -21,7 +23,7 @@ pub use board::{
     ParseFenError, Rules,
 };
 pub use engine::{
-    RootFiltered, WIN, choose, circular_moves, outcome_score, perft, search_position,
+    RootFiltered, WIN, choose, choose_with, circular_moves, outcome_score, perft, search_position,
 };
 pub use eval::{Eval, PIECE};
 pub use history::{HISTORY_CAPACITY, History, Match, Snapshot};

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 /// character), answers in the same form, then keeps serving single requests until end of
 /// input. With --uai, speaks UAI under standard Ataxx rules instead.
 #[derive(Parser, Debug)]
-#[command(name = "ataxx", version, about, long_about = None)]
+#[command(name = "ataxx", version)]
 struct Cli {
     /// Speak UAI (standard rules) instead of Botzone's protocol.
     #[arg(long)]
@@ -29,7 +29,20 @@ struct Cli {
 
 fn main() -> ExitCode {
     let clock = WallClock::start();
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version: print them as clap would.
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or("bad arguments");
+            eprintln!("ataxx: {}", first.trim_start_matches("error: "));
+            return ExitCode::from(2);
+        }
+    };
     let entries = usize::from(cli.hash_mb) * (1 << 20) / 16;
     if cli.uai {
         Engine::new(entries).run(&mut std::io::stdin().lock());
