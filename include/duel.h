@@ -14,6 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// The byte that marks an empty cell in boards passed to and from the C API.
+#define DUEL_FRUIT_RAGE_EMPTY 255
+
 // Bytes of workspace that always suffice for `duel_stake_solve_in`: one 2-byte slot per
 // pattern of at most 10 empty cells (3^10 patterns).
 // (A literal, so that cbindgen can write it into the header; checked below.)
@@ -43,6 +46,8 @@ enum duel_result
   DUEL_RESULT_INVALID_BOARD = 6,
   // A caller-provided workspace is smaller than the function needs.
   DUEL_RESULT_WORKSPACE_TOO_SMALL = 7,
+  // A move of a given history is not legal where it is played.
+  DUEL_RESULT_ILLEGAL_MOVE = 8,
   // duel failed internally (a bug): the panic was caught at the boundary.
   DUEL_RESULT_PANIC = 255,
 };
@@ -57,6 +62,117 @@ typedef uint32_t duel_result;
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
+
+// Chooses a move for the side to move in an Ataxx game under Botzone's rules, given the game's
+// moves so far, within `millis` milliseconds, using a 16 MiB table it allocates.
+//
+// `moves` holds `moves_len` ints: 4 per ply (`x0 y0 x1 y1`, x the column 0..6, y the row 0..6,
+// black's first move first), `moves_len` a multiple of 4. The history decides the repetition
+// rule: the answer is never a circular move while another exists. On success `out` (4 ints)
+// holds the move `x0 y0 x1 y1`.
+//
+// # Errors
+// `DUEL_RESULT_NULL_POINTER`; `DUEL_RESULT_INVALID_SIZE` (`moves_len` not a multiple of 4, or
+// longer than the 401-ply game); `DUEL_RESULT_ILLEGAL_MOVE` (a history move that is not legal,
+// or circular, where it is played); `DUEL_RESULT_NO_LEGAL_MOVE` (the game is over).
+//
+// # Safety
+// `moves` must point to `moves_len` readable ints (or be null with `moves_len` 0); `out` to 4
+// writable ints.
+duel_result duel_ataxx_best_move(const int32_t *moves,
+                                 size_t moves_len,
+                                 uint32_t millis,
+                                 int32_t *out);
+
+// As [`duel_ataxx_best_move`], with the transposition table in the caller's `workspace` (any
+// size, any alignment; 16 bytes an entry) and an optional node limit for reproducible answers
+// (`max_nodes` 0: none; `millis` 0: no time limit). Nothing is allocated.
+//
+// # Errors
+// As [`duel_ataxx_best_move`]; `DUEL_RESULT_NULL_POINTER` also for a null `workspace` with a
+// non-zero `workspace_len`; `DUEL_RESULT_INVALID_SIZE` for `millis` and `max_nodes` both 0.
+//
+// # Safety
+// As [`duel_ataxx_best_move`]; `workspace` must be valid for reads and writes of
+// `workspace_len` bytes and not used by anything else during the call.
+duel_result duel_ataxx_best_move_in(const int32_t *moves,
+                                    size_t moves_len,
+                                    uint32_t millis,
+                                    uint64_t max_nodes,
+                                    uint8_t *workspace,
+                                    size_t workspace_len,
+                                    int32_t *out);
+
+// Chooses the colour (0..9) to play on an `n`×`n` Filler board, as the contest program would,
+// within `millis` milliseconds, using a 4 MiB table it allocates.
+//
+// `board` holds `n`×`n` bytes, row by row, each a colour 0..9 (numbers, not digits); the side
+// to move owns the top-left cell's region and the opponent the bottom-right one (turn the board
+// 180° for the second player, as the contest's referee does). `n` is 1..20. The answer is never
+// the forbidden colour (the opponent's).
+//
+// # Errors
+// `DUEL_RESULT_NULL_POINTER`; `DUEL_RESULT_INVALID_SIZE` (`n`, or `board_len` not n²);
+// `DUEL_RESULT_INVALID_CELL` (a colour above 9).
+//
+// # Safety
+// `board` must point to `board_len` readable bytes; `colour` to a writable int.
+duel_result duel_filler_choose(uint32_t n,
+                               const uint8_t *board,
+                               size_t board_len,
+                               uint32_t millis,
+                               int32_t *colour);
+
+// As [`duel_filler_choose`], with the transposition table in the caller's `workspace` (any
+// size, any alignment; 16 bytes an entry) and an optional node limit for reproducible answers
+// (`max_nodes` 0: none; `millis` 0: no time limit). Nothing is allocated.
+//
+// # Errors
+// As [`duel_filler_choose`]; `DUEL_RESULT_NULL_POINTER` also for a null `workspace` with a
+// non-zero `workspace_len`; `DUEL_RESULT_INVALID_SIZE` for `millis` and `max_nodes` both 0.
+//
+// # Safety
+// As [`duel_filler_choose`]; `workspace` must be valid for reads and writes of
+// `workspace_len` bytes and not used by anything else during the call.
+duel_result duel_filler_choose_in(uint32_t n,
+                                  const uint8_t *board,
+                                  size_t board_len,
+                                  uint32_t millis,
+                                  uint64_t max_nodes,
+                                  uint8_t *workspace,
+                                  size_t workspace_len,
+                                  int32_t *colour);
+
+// Chooses a move for the player to move in The Fruit Rage and returns the box after it, as the
+// homework program does, managing `remaining_millis` (the player's thinking time left for the
+// whole game) the same way: little time left means an instant greedy move.
+//
+// `board` holds `n`×`n` bytes, row by row from the top, each a fruit type 0..9 (numbers, not
+// digits) or 255 ([`DUEL_FRUIT_RAGE_EMPTY`]) for an empty cell; `n` is 1..26; gravity must
+// already hold (no fruit above an empty cell) and the box must hold fruit. On success `*row`
+// and `*column` (0-based, row 0 at the top; the contest prints column letter then row + 1)
+// name the claimed group's first cell in row-major order, `*points` is its size squared, and
+// `board_after` (`board_after_len` = n² bytes, same encoding) holds the box after the claim
+// and gravity.
+//
+// # Errors
+// `DUEL_RESULT_NULL_POINTER`; `DUEL_RESULT_INVALID_SIZE` (`n`, or a length not n²);
+// `DUEL_RESULT_INVALID_CELL` (a byte that is neither 0..9 nor 255);
+// `DUEL_RESULT_INVALID_BOARD` (fruit above an empty cell); `DUEL_RESULT_NO_LEGAL_MOVE` (an
+// empty box).
+//
+// # Safety
+// `board` must point to `board_len` readable bytes, `board_after` to `board_after_len`
+// writable bytes (the two may not overlap), the other out-pointers to writable ints.
+duel_result duel_fruit_rage_move(uint32_t n,
+                                 const uint8_t *board,
+                                 size_t board_len,
+                                 uint64_t remaining_millis,
+                                 int32_t *row,
+                                 int32_t *column,
+                                 int32_t *points,
+                                 uint8_t *board_after,
+                                 size_t board_after_len);
 
 // A static, NUL-terminated English message for `code`; never null, never to be freed. Codes
 // duel does not know get a message saying so.

@@ -8,8 +8,11 @@
 //! on success.
 #![deny(missing_docs)]
 
+pub mod ataxx;
 mod clock;
 mod contest;
+pub mod filler;
+pub mod fruit_rage;
 #[cfg(feature = "jni")]
 mod java;
 mod result;

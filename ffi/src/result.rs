@@ -24,6 +24,8 @@ pub enum DuelResult {
     InvalidBoard = 6,
     /// A caller-provided workspace is smaller than the function needs.
     WorkspaceTooSmall = 7,
+    /// A move of a given history is not legal where it is played.
+    IllegalMove = 8,
     /// duel failed internally (a bug): the panic was caught at the boundary.
     Panic = 255,
 }
@@ -40,6 +42,7 @@ impl DuelResult {
             Self::InvalidSize => c"a size or count argument is out of range",
             Self::InvalidBoard => c"the board breaks the game's rules",
             Self::WorkspaceTooSmall => c"the workspace is too small for this call",
+            Self::IllegalMove => c"a move of the history is not legal where it is played",
             Self::Panic => c"internal error in duel (please report it)",
         }
     }
@@ -58,6 +61,7 @@ pub extern "C" fn duel_result_message(code: u32) -> *const c_char {
         5 => DuelResult::InvalidSize,
         6 => DuelResult::InvalidBoard,
         7 => DuelResult::WorkspaceTooSmall,
+        8 => DuelResult::IllegalMove,
         255 => DuelResult::Panic,
         _ => return c"unknown duel_result code".as_ptr(),
     };

@@ -43,42 +43,49 @@ fn header_is_current() {
     );
 }
 
-#[test]
-fn c_api_reports_every_error_and_plays_legal_moves_with_a_caller_workspace() {
-    let dir = scratch_dir("c_api");
-    let exe = dir.join("reversi_api");
+/// Compiles `tests/c/NAME.c` with gcc against libduel.a, runs it, and returns its stdout; the
+/// program must exit 0 (it prints the failed checks otherwise).
+fn c_program(name: &str) -> String {
+    let exe = scratch_dir(name).join(name);
     link_with_duel(
         "gcc",
-        &[workspace().join("tests/c/reversi_api.c")],
+        &[workspace().join(format!("tests/c/{name}.c"))],
         &exe,
         &["-std=c99", "-Wall", "-Werror"],
     );
     let out = run(&exe, &[], "");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(
         out.status.success(),
-        "{}",
+        "{name}: {stdout}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "ok\n");
+    stdout
+}
+
+#[test]
+fn c_api_for_reversi_reports_every_error_and_plays_legal_moves_with_a_caller_workspace() {
+    assert_eq!(c_program("reversi_api"), "ok\n");
 }
 
 #[test]
 fn c_api_for_stake_your_claim_solves_the_samples_and_reports_every_error() {
-    let dir = scratch_dir("stake_api");
-    let exe = dir.join("stake_api");
-    link_with_duel(
-        "gcc",
-        &[workspace().join("tests/c/stake_api.c")],
-        &exe,
-        &["-std=c99", "-Wall", "-Werror"],
-    );
-    let out = run(&exe, &[], "");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "ok\n");
+    assert_eq!(c_program("stake_api"), "ok\n");
+}
+
+#[test]
+fn c_api_for_ataxx_plays_a_whole_game_from_histories_and_reports_every_error() {
+    assert!(c_program("ataxx_api").starts_with("ok "));
+}
+
+#[test]
+fn c_api_for_filler_never_gives_the_forbidden_colour_and_reports_every_error() {
+    assert_eq!(c_program("filler_api"), "ok\n");
+}
+
+#[test]
+fn c_api_for_fruit_rage_plays_the_official_example_and_reports_every_error() {
+    assert_eq!(c_program("fruit_rage_api"), "ok\n");
 }
 
 #[test]

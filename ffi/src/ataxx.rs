@@ -1,0 +1,178 @@
+//! The C API for Ataxx under Botzone's rules: `duel_ataxx_best_move` and
+//! `duel_ataxx_best_move_in`.
+
+use crate::clock::WallClock;
+use crate::result::{DuelResult, guard};
+use crate::workspace;
+use duel_core::ataxx::{BotzoneMove, Match, choose};
+use duel_core::search::SearchConfig;
+use duel_core::{Budget, Entry, Searcher};
+
+/// Transposition-table entries of the variant that allocates: 2^20 entries, 16 MiB.
+const DEFAULT_TABLE_ENTRIES: usize = 1 << 20;
+
+/// Replays a Botzone history (`x0 y0 x1 y1` per ply, black first) with checked moves.
+///
+/// # Safety
+/// `moves` must be null (only with `moves_len` 0) or point to `moves_len` readable ints.
+unsafe fn replay(moves: *const i32, moves_len: usize) -> Result<Match, DuelResult> {
+    if moves.is_null() && moves_len != 0 {
+        return Err(DuelResult::NullPointer);
+    }
+    if moves_len % 4 != 0 || moves_len / 4 > duel_core::ataxx::PLY_LIMIT as usize {
+        return Err(DuelResult::InvalidSize);
+    }
+    let ints: &[i32] = if moves_len == 0 {
+        &[]
+    } else {
+        // SAFETY: non-null, and the caller promises `moves_len` readable ints.
+        unsafe { std::slice::from_raw_parts(moves, moves_len) }
+    };
+    let mut game = Match::new();
+    for ply in ints.chunks_exact(4) {
+        let bm = BotzoneMove {
+            x0: ply[0],
+            y0: ply[1],
+            x1: ply[2],
+            y1: ply[3],
+        };
+        let mv = game
+            .board()
+            .parse_botzone(bm)
+            .map_err(|_| DuelResult::IllegalMove)?;
+        // The judge ends the game at a circular move: no position follows one.
+        if game.history().is_circular(game.board(), mv) {
+            return Err(DuelResult::IllegalMove);
+        }
+        game.play(mv).map_err(|_| DuelResult::IllegalMove)?;
+    }
+    if game.board().is_over() {
+        return Err(DuelResult::NoLegalMove);
+    }
+    Ok(game)
+}
+
+/// Chooses the move for `game` within `budget` and writes it out.
+///
+/// # Safety
+/// `out` must point to 4 writable ints.
+unsafe fn answer(
+    game: &Match,
+    table: &mut [Entry],
+    budget: &mut Budget<'_>,
+    out: *mut i32,
+) -> DuelResult {
+    let mut searcher = Searcher::new(table);
+    let config = SearchConfig {
+        max_depth: 64,
+        aspiration: 0,
+    };
+    let Some(result) = choose(
+        game.board(),
+        game.history(),
+        &mut searcher,
+        budget,
+        config,
+        &mut |_| {},
+    ) else {
+        return DuelResult::NoLegalMove;
+    };
+    let Some(mv) = result.best else {
+        return DuelResult::NoLegalMove;
+    };
+    let bm = game.board().botzone_move(mv);
+    for (i, v) in [bm.x0, bm.y0, bm.x1, bm.y1].into_iter().enumerate() {
+        // SAFETY: the caller promises 4 writable ints at `out`.
+        unsafe { out.add(i).write(v) };
+    }
+    DuelResult::Ok
+}
+
+/// Chooses a move for the side to move in an Ataxx game under Botzone's rules, given the game's
+/// moves so far, within `millis` milliseconds, using a 16 MiB table it allocates.
+///
+/// `moves` holds `moves_len` ints: 4 per ply (`x0 y0 x1 y1`, x the column 0..6, y the row 0..6,
+/// black's first move first), `moves_len` a multiple of 4. The history decides the repetition
+/// rule: the answer is never a circular move while another exists. On success `out` (4 ints)
+/// holds the move `x0 y0 x1 y1`.
+///
+/// # Errors
+/// `DUEL_RESULT_NULL_POINTER`; `DUEL_RESULT_INVALID_SIZE` (`moves_len` not a multiple of 4, or
+/// longer than the 401-ply game); `DUEL_RESULT_ILLEGAL_MOVE` (a history move that is not legal,
+/// or circular, where it is played); `DUEL_RESULT_NO_LEGAL_MOVE` (the game is over).
+///
+/// # Safety
+/// `moves` must point to `moves_len` readable ints (or be null with `moves_len` 0); `out` to 4
+/// writable ints.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn duel_ataxx_best_move(
+    moves: *const i32,
+    moves_len: usize,
+    millis: u32,
+    out: *mut i32,
+) -> DuelResult {
+    guard(|| {
+        if out.is_null() {
+            return DuelResult::NullPointer;
+        }
+        // SAFETY: the caller's promise about `moves`.
+        let game = match unsafe { replay(moves, moves_len) } {
+            Ok(g) => g,
+            Err(e) => return e,
+        };
+        let mut table = vec![Entry::default(); DEFAULT_TABLE_ENTRIES];
+        let clock = WallClock::start();
+        let mut budget = Budget::millis(&clock, u64::from(millis));
+        // SAFETY: `out` checked non-null; the caller promises 4 writable ints.
+        unsafe { answer(&game, &mut table, &mut budget, out) }
+    })
+}
+
+/// As [`duel_ataxx_best_move`], with the transposition table in the caller's `workspace` (any
+/// size, any alignment; 16 bytes an entry) and an optional node limit for reproducible answers
+/// (`max_nodes` 0: none; `millis` 0: no time limit). Nothing is allocated.
+///
+/// # Errors
+/// As [`duel_ataxx_best_move`]; `DUEL_RESULT_NULL_POINTER` also for a null `workspace` with a
+/// non-zero `workspace_len`; `DUEL_RESULT_INVALID_SIZE` for `millis` and `max_nodes` both 0.
+///
+/// # Safety
+/// As [`duel_ataxx_best_move`]; `workspace` must be valid for reads and writes of
+/// `workspace_len` bytes and not used by anything else during the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn duel_ataxx_best_move_in(
+    moves: *const i32,
+    moves_len: usize,
+    millis: u32,
+    max_nodes: u64,
+    workspace: *mut u8,
+    workspace_len: usize,
+    out: *mut i32,
+) -> DuelResult {
+    guard(|| {
+        if out.is_null() || (workspace.is_null() && workspace_len != 0) {
+            return DuelResult::NullPointer;
+        }
+        if millis == 0 && max_nodes == 0 {
+            return DuelResult::InvalidSize;
+        }
+        // SAFETY: the caller's promise about `moves`.
+        let game = match unsafe { replay(moves, moves_len) } {
+            Ok(g) => g,
+            Err(e) => return e,
+        };
+        // SAFETY: the caller's promise about `workspace`.
+        let table = unsafe { workspace::table::<Entry>(workspace, workspace_len) };
+        let clock = WallClock::start();
+        let mut budget = if millis == 0 {
+            Budget::unlimited()
+        } else {
+            Budget::millis(&clock, u64::from(millis))
+        };
+        if max_nodes != 0 {
+            budget = budget.with_node_limit(max_nodes);
+        }
+        // SAFETY: `out` checked non-null; the caller promises 4 writable ints.
+        unsafe { answer(&game, table, &mut budget, out) }
+    })
+}
