@@ -6,5 +6,6 @@ mod core_search;
 mod ffi;
 mod filler;
 mod fruit_rage;
+mod no_std;
 mod reversi;
 mod stake;
