@@ -1,6 +1,7 @@
 //! [`Heuristic`]: the evaluation of unfinished Filler positions.
 
 use super::board::{Board, CELL};
+use super::cells::Cells;
 use super::grid::COLOURS;
 use crate::game::{Evaluator, Score};
 
@@ -19,6 +20,9 @@ pub struct Heuristic {
     pub control: Score,
     /// Score units per cell of the best immediate gain.
     pub tempo: Score,
+    /// Measure control distance in moves (one step absorbs whole one-colour regions, see
+    /// [`control_in_moves`]) rather than in cells ([`control`]).
+    pub zones: bool,
 }
 
 impl Default for Heuristic {
@@ -26,6 +30,7 @@ impl Default for Heuristic {
         Heuristic {
             control: 6,
             tempo: 8,
+            zones: false,
         }
     }
 }
@@ -35,6 +40,7 @@ impl Heuristic {
     pub const AREA: Heuristic = Heuristic {
         control: 0,
         tempo: 0,
+        zones: false,
     };
 }
 
@@ -58,6 +64,48 @@ pub fn control(board: &Board) -> (u32, u32) {
     }
 }
 
+/// Like [`control`], but a step from a front reaches the unowned cells next to it together with
+/// the rest of their one-colour regions: a distance in moves rather than in cells.
+pub fn control_in_moves(board: &Board) -> (u32, u32) {
+    let mut open = board.free();
+    let mut planes = [Cells::EMPTY; COLOURS];
+    for (c, plane) in planes.iter_mut().enumerate() {
+        *plane = board.free_of(c as u8);
+    }
+    let (mut own, mut opponent) = (board.own(), board.opponent());
+    let (mut own_count, mut opponent_count) = (0, 0);
+    loop {
+        let a = reach(own, open, &planes);
+        let b = reach(opponent, open, &planes);
+        if a.is_empty() && b.is_empty() {
+            return (own_count, opponent_count);
+        }
+        let both = a & b;
+        own = a.without(both);
+        opponent = b.without(both);
+        own_count += own.count();
+        opponent_count += opponent.count();
+        open = open.without(a | b);
+    }
+}
+
+/// The cells of `open` next to `front`, with the rest of their one-colour regions in `open`.
+#[inline]
+fn reach(front: Cells, open: Cells, planes: &[Cells; COLOURS]) -> Cells {
+    let next = front.border(open | front) & open;
+    if next.is_empty() {
+        return next;
+    }
+    let mut out = next;
+    for &plane in planes {
+        let seed = next & plane;
+        if !seed.is_empty() {
+            out |= seed.flood(open & plane);
+        }
+    }
+    out
+}
+
 /// The most unowned cells of one legal colour next to the own territory.
 pub fn best_border(board: &Board) -> u32 {
     let border = board.own().border(board.free() | board.own());
@@ -76,7 +124,11 @@ impl Evaluator<Board> for Heuristic {
         if self.control == 0 && self.tempo == 0 {
             return area;
         }
-        let (mine, theirs) = control(pos);
+        let (mine, theirs) = if self.zones {
+            control_in_moves(pos)
+        } else {
+            control(pos)
+        };
         let control = (mine as Score - theirs as Score) * self.control;
         let tempo = best_border(pos) as Score * self.tempo;
         area + control + tempo
