@@ -483,11 +483,13 @@ fn referee(
             .with_moves_played(moves as u8);
         let mv = players[moves % 2](&board).colour();
         assert_ne!(mv, colours[last], "a player chose the forbidden colour");
+        let core_view = view.after_move(Move::new(mv).unwrap());
         for (i, &m) in mine.iter().enumerate() {
             if m {
                 view.set_colour(i / n, i % n, mv);
             }
         }
+        assert_eq!(core_view, view, "Grid::after_move");
         view = view.rotated();
         moves += 1;
     }

@@ -3,7 +3,7 @@
 use super::board::{Board, CELL};
 use super::cells::Cells;
 use super::grid::COLOURS;
-use crate::game::{Evaluator, Score};
+use crate::game::{Evaluator, SCORE_LIMIT, Score};
 
 /// Owned area, plus who reaches the unowned cells first, plus the best immediate gain of the
 /// side to move, all from the side to move's point of view.
@@ -129,8 +129,12 @@ impl Evaluator<Board> for Heuristic {
         } else {
             control(pos)
         };
-        let control = (mine as Score - theirs as Score) * self.control;
-        let tempo = best_border(pos) as Score * self.tempo;
-        area + control + tempo
+        // Weights are public: saturate, and stay well inside the search's score range.
+        let control = (mine as Score - theirs as Score).saturating_mul(self.control);
+        let tempo = (best_border(pos) as Score).saturating_mul(self.tempo);
+        let limit = SCORE_LIMIT / 16;
+        area.saturating_add(control)
+            .saturating_add(tempo)
+            .clamp(-limit, limit)
     }
 }
