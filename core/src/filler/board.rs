@@ -269,8 +269,8 @@ impl Board {
             return list;
         }
         let free = self.free();
-        let own_border = self.own.border(free);
-        let opponent_border = self.opponent.border(free);
+        let own_border = self.own.neighbours(free);
+        let opponent_border = self.opponent.neighbours(free);
         let mut keys = [0u32; COLOURS];
         for c in 0..COLOURS as u8 {
             if c == self.opponent_colour {

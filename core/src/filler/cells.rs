@@ -124,6 +124,26 @@ impl Cells {
         Cells(out)
     }
 
+    /// The cells of `within` side-adjacent to a cell of `self` (cells of `self` only when
+    /// adjacent to another one).
+    #[inline]
+    pub fn neighbours(self, within: Cells) -> Cells {
+        let w = self.0;
+        let mut out = [0u64; WORDS];
+        let mut i = 0;
+        while i < WORDS {
+            let prev = if i > 0 { w[i - 1] } else { 0 };
+            let next = if i + 1 < WORDS { w[i + 1] } else { 0 };
+            let x = w[i];
+            let horizontal = x << 1 | prev >> 63 | x >> 1 | next << 63;
+            let vertical =
+                x << STRIDE | prev >> (64 - STRIDE) | x >> STRIDE | next << (64 - STRIDE);
+            out[i] = (horizontal | vertical) & within.0[i];
+            i += 1;
+        }
+        Cells(out)
+    }
+
     /// The cells of `within` side-adjacent to `self` but not in it.
     #[inline]
     pub fn border(self, within: Cells) -> Cells {

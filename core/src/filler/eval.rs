@@ -50,8 +50,8 @@ pub fn control(board: &Board) -> (u32, u32) {
     let (mut own, mut opponent) = (board.own(), board.opponent());
     let (mut own_count, mut opponent_count) = (0, 0);
     loop {
-        let a = own.border(open | own) & open;
-        let b = opponent.border(open | opponent) & open;
+        let a = own.neighbours(open);
+        let b = opponent.neighbours(open);
         if a.is_empty() && b.is_empty() {
             return (own_count, opponent_count);
         }
@@ -92,7 +92,7 @@ pub fn control_in_moves(board: &Board) -> (u32, u32) {
 /// The cells of `open` next to `front`, with the rest of their one-colour regions in `open`.
 #[inline]
 fn reach(front: Cells, open: Cells, planes: &[Cells; COLOURS]) -> Cells {
-    let next = front.border(open | front) & open;
+    let next = front.neighbours(open);
     if next.is_empty() {
         return next;
     }
@@ -108,7 +108,7 @@ fn reach(front: Cells, open: Cells, planes: &[Cells; COLOURS]) -> Cells {
 
 /// The most unowned cells of one legal colour next to the own territory.
 pub fn best_border(board: &Board) -> u32 {
-    let border = board.own().border(board.free() | board.own());
+    let border = board.own().neighbours(board.free());
     let mut best = 0;
     for c in 0..COLOURS as u8 {
         if c != board.forbidden() {
