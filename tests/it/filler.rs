@@ -497,6 +497,8 @@ fn referee(
 
 #[test]
 fn engine_beats_greedy_at_size_20() {
+    /// The engine's nodes a move: a small budget (the program searches some 100 times more).
+    const NODES: u64 = 8_000;
     let mut rng = Rng::new(20);
     let mut table = vec![Entry::default(); 1 << 16];
     // DUEL_FILLER_GAMES (even) plays a longer match, e.g. 100 games for the report.
@@ -511,7 +513,7 @@ fn engine_beats_greedy_at_size_20() {
         }
         let grid = random_grid(&mut rng, 20, COLOURS);
         table.fill(Entry::default());
-        let mut engine = |b: &Board| choose(b, &mut Budget::nodes(20_000), &mut table).colour;
+        let mut engine = |b: &Board| choose(b, &mut Budget::nodes(NODES), &mut table).colour;
         let mut greedy = |b: &Board| greedy_colour(b);
         let engine_first = game % 2 == 0;
         let (first, second) = if engine_first {
@@ -623,7 +625,7 @@ fn random_text(seed: u64, n: usize) -> String {
 fn program_golden_answers() {
     let cases: [(String, &str); 4] = [
         (STATEMENT.to_string(), "6\n"),
-        (random_text(1, 10), "1\n"),
+        (random_text(1, 10), "3\n"),
         (random_text(2, 15), "7\n"),
         (random_text(3, 20), "2\n"),
     ];

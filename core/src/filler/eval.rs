@@ -30,7 +30,7 @@ impl Default for Heuristic {
         Heuristic {
             control: 6,
             tempo: 8,
-            zones: false,
+            zones: true,
         }
     }
 }
