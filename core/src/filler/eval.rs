@@ -1,7 +1,6 @@
 //! [`Heuristic`]: the evaluation of unfinished Filler positions.
 
 use super::board::{Board, CELL};
-use super::cells::Cells;
 use super::grid::COLOURS;
 use crate::game::{Evaluator, SCORE_LIMIT, Score};
 
@@ -68,15 +67,11 @@ pub fn control(board: &Board) -> (u32, u32) {
 /// the rest of their one-colour regions: a distance in moves rather than in cells.
 pub fn control_in_moves(board: &Board) -> (u32, u32) {
     let mut open = board.free();
-    let mut planes = [Cells::EMPTY; COLOURS];
-    for (c, plane) in planes.iter_mut().enumerate() {
-        *plane = board.free_of(c as u8);
-    }
     let (mut own, mut opponent) = (board.own(), board.opponent());
     let (mut own_count, mut opponent_count) = (0, 0);
     loop {
-        let a = reach(own, open, &planes);
-        let b = reach(opponent, open, &planes);
+        let a = board.regions_of(own.neighbours(open), open);
+        let b = board.regions_of(opponent.neighbours(open), open);
         if a.is_empty() && b.is_empty() {
             return (own_count, opponent_count);
         }
@@ -87,23 +82,6 @@ pub fn control_in_moves(board: &Board) -> (u32, u32) {
         opponent_count += opponent.count();
         open = open.without(a | b);
     }
-}
-
-/// The cells of `open` next to `front`, with the rest of their one-colour regions in `open`.
-#[inline]
-fn reach(front: Cells, open: Cells, planes: &[Cells; COLOURS]) -> Cells {
-    let next = front.neighbours(open);
-    if next.is_empty() {
-        return next;
-    }
-    let mut out = next;
-    for &plane in planes {
-        let seed = next & plane;
-        if !seed.is_empty() {
-            out |= seed.flood(open & plane);
-        }
-    }
-    out
 }
 
 /// The most unowned cells of one legal colour next to the own territory.
