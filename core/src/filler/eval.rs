@@ -8,9 +8,10 @@ use crate::game::{Evaluator, SCORE_LIMIT, Score};
 /// side to move, all from the side to move's point of view.
 ///
 /// - Area: owned cells minus the opponent's, [`CELL`] each.
-/// - Control: the unowned cells split by distance (side steps through unowned cells) to each
-///   territory, as in a Voronoi diagram; a cell as near to both belongs to neither.
-///   `control` score units per cell of difference.
+/// - Control: the unowned cells split by distance to each territory, as in a Voronoi diagram;
+///   a cell as near to both belongs to neither. The distance is counted in moves (a step takes
+///   the adjacent unowned cells with their whole one-colour regions, [`control_in_moves`]) by
+///   default, or in cell steps ([`control`]). `control` score units per cell of difference.
 /// - Tempo: the side to move is about to gain; the largest number of unowned cells of one legal
 ///   colour next to its territory, `tempo` units per cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,6 +26,7 @@ pub struct Heuristic {
 }
 
 impl Default for Heuristic {
+    /// The engine's weights: control in moves at 6, tempo 8 (a cell owned is [`CELL`] = 16).
     fn default() -> Self {
         Heuristic {
             control: 6,
