@@ -713,6 +713,12 @@ fn program_rejects_malformed_input_naming_the_line() {
     let (ok, out, _) = program(&["--nodes", "1000", "--any-size"], &five);
     assert!(ok);
     assert_eq!(out, in_process(&five, 1000));
+    for bad in [&["--bogus"][..], &["--nodes", "many"][..], &["extra"][..]] {
+        let (ok, out, err) = program(bad, STATEMENT);
+        assert!(!ok && out.is_empty(), "{bad:?}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("filler: ") && err.ends_with('\n'), "{err}");
+    }
     let (ok, out, _) = program(&["--help"], "");
     assert!(ok);
     assert!(out.contains("--millis") && out.contains("--nodes") && out.contains("--any-size"));
