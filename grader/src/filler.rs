@@ -31,13 +31,16 @@ pub struct ProgramArgs {
     /// The game's move limit, both sides counted.
     #[arg(long, value_name = "N", default_value_t = duel_core::filler::DEFAULT_MOVE_LIMIT)]
     pub move_limit: u8,
-    /// Transposition table size in MiB.
+    /// Transposition table size in MiB (at most 256).
     #[arg(long, value_name = "MIB", default_value_t = 8)]
     pub hash_mib: usize,
     /// Print each completed search depth on stderr.
     #[arg(long)]
     pub info: bool,
 }
+
+/// The largest transposition table the program allocates, in MiB.
+pub const MAX_HASH_MIB: usize = 256;
 
 /// The default thinking deadline from process start, in milliseconds: the contest allows one
 /// second a move, process start included.
@@ -67,7 +70,7 @@ pub fn answer(args: &ProgramArgs, input: &[u8], clock: &WallClock) -> Result<Mov
             Budget::until(clock, deadline).with_node_limit(nodes.unwrap_or(u64::MAX))
         }
     };
-    let entries = args.hash_mib.clamp(0, 1024) * (1 << 20) / size_of::<Entry>();
+    let entries = args.hash_mib.min(MAX_HASH_MIB) * (1 << 20) / size_of::<Entry>();
     let mut table = vec![Entry::default(); entries];
     let info = args.info;
     let mut report = |r: &duel_core::SearchResult<Move>| {

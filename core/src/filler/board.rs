@@ -78,6 +78,10 @@ pub struct Board {
     moves_played: u8,
     move_limit: u8,
     planes_hash: u64,
+    /// Cells whose right neighbour had the same colour at the start (see [`Cells::spread`]).
+    joins_right: Cells,
+    /// Cells whose lower neighbour had the same colour at the start.
+    joins_down: Cells,
 }
 
 impl Board {
@@ -103,6 +107,18 @@ impl Board {
         let plane = |c: u8| planes.get(c as usize).copied().unwrap_or(Cells::EMPTY);
         let own = Cells::single(0, 0).flood(plane(own_colour));
         let opponent = Cells::single(last, last).flood(plane(opponent_colour).without(own));
+        let (mut joins_right, mut joins_down) = (Cells::EMPTY, Cells::EMPTY);
+        for row in 0..n {
+            for col in 0..n {
+                let here = grid.colour(row, col);
+                if col + 1 < n && grid.colour(row, col + 1) == here {
+                    joins_right |= Cells::single(row, col);
+                }
+                if row + 1 < n && grid.colour(row + 1, col) == here {
+                    joins_down |= Cells::single(row, col);
+                }
+            }
+        }
         let mut planes_hash = mix(n as u64);
         for p in planes {
             for w in p.words() {
@@ -119,6 +135,8 @@ impl Board {
             moves_played: 0,
             move_limit: DEFAULT_MOVE_LIMIT,
             planes_hash,
+            joins_right,
+            joins_down,
         }
     }
 
@@ -166,6 +184,14 @@ impl Board {
             .copied()
             .unwrap_or(Cells::EMPTY)
             .without(self.own | self.opponent)
+    }
+
+    /// The cells of `open` that `seeds ∩ open` reaches through side-adjacent unowned cells of
+    /// one colour: each seed with the rest of its one-colour region within `open` (`open` must
+    /// hold unowned cells only).
+    #[inline]
+    pub fn regions_of(&self, seeds: Cells, open: Cells) -> Cells {
+        seeds.spread(open, self.joins_right, self.joins_down)
     }
 
     /// The own territory's colour.
@@ -269,8 +295,8 @@ impl Board {
             return list;
         }
         let free = self.free();
-        let own_border = self.own.border(free);
-        let opponent_border = self.opponent.border(free);
+        let own_border = self.own.neighbours(free);
+        let opponent_border = self.opponent.neighbours(free);
         let mut keys = [0u32; COLOURS];
         for c in 0..COLOURS as u8 {
             if c == self.opponent_colour {

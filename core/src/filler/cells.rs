@@ -124,6 +124,26 @@ impl Cells {
         Cells(out)
     }
 
+    /// The cells of `within` side-adjacent to a cell of `self` (cells of `self` only when
+    /// adjacent to another one).
+    #[inline]
+    pub fn neighbours(self, within: Cells) -> Cells {
+        let w = self.0;
+        let mut out = [0u64; WORDS];
+        let mut i = 0;
+        while i < WORDS {
+            let prev = if i > 0 { w[i - 1] } else { 0 };
+            let next = if i + 1 < WORDS { w[i + 1] } else { 0 };
+            let x = w[i];
+            let horizontal = x << 1 | prev >> 63 | x >> 1 | next << 63;
+            let vertical =
+                x << STRIDE | prev >> (64 - STRIDE) | x >> STRIDE | next << (64 - STRIDE);
+            out[i] = (horizontal | vertical) & within.0[i];
+            i += 1;
+        }
+        Cells(out)
+    }
+
     /// The cells of `within` side-adjacent to `self` but not in it.
     #[inline]
     pub fn border(self, within: Cells) -> Cells {
@@ -137,6 +157,42 @@ impl Cells {
         let mut filled = self & within;
         loop {
             let next = filled.grow(within);
+            if next == filled {
+                return filled;
+            }
+            filled = next;
+        }
+    }
+
+    /// Every cell of `within` reachable from `self ∩ within` through joined pairs of cells of
+    /// `within`: a cell and its right neighbour are joined when the cell is in `joins_right`, a
+    /// cell and the one below when it is in `joins_down`. With "same colour" as the join, this
+    /// floods every colour's regions at once.
+    #[inline]
+    pub fn spread(self, within: Cells, joins_right: Cells, joins_down: Cells) -> Cells {
+        let mut filled = self & within;
+        loop {
+            let x = filled.0;
+            let mut out = [0u64; WORDS];
+            let mut i = 0;
+            while i < WORDS {
+                let prev = if i > 0 { x[i - 1] } else { 0 };
+                let next = if i + 1 < WORDS { x[i + 1] } else { 0 };
+                let (prev_r, prev_d) = if i > 0 {
+                    (joins_right.0[i - 1], joins_down.0[i - 1])
+                } else {
+                    (0, 0)
+                };
+                let (r, d) = (joins_right.0[i], joins_down.0[i]);
+                // To the right: bit b joins b+1 when b is joined right; to the left: b+1 joins b.
+                let rightward = (x[i] & r) << 1 | (prev & prev_r) >> 63;
+                let leftward = (x[i] >> 1 | next << 63) & r;
+                let downward = (x[i] & d) << STRIDE | (prev & prev_d) >> (64 - STRIDE);
+                let upward = (x[i] >> STRIDE | next << (64 - STRIDE)) & d;
+                out[i] = (x[i] | rightward | leftward | downward | upward) & within.0[i];
+                i += 1;
+            }
+            let next = Cells(out);
             if next == filled {
                 return filled;
             }

@@ -2,15 +2,16 @@
 
 use super::board::{Board, CELL};
 use super::grid::COLOURS;
-use crate::game::{Evaluator, Score};
+use crate::game::{Evaluator, SCORE_LIMIT, Score};
 
 /// Owned area, plus who reaches the unowned cells first, plus the best immediate gain of the
 /// side to move, all from the side to move's point of view.
 ///
 /// - Area: owned cells minus the opponent's, [`CELL`] each.
-/// - Control: the unowned cells split by distance (side steps through unowned cells) to each
-///   territory, as in a Voronoi diagram; a cell as near to both belongs to neither.
-///   `control` score units per cell of difference.
+/// - Control: the unowned cells split by distance to each territory, as in a Voronoi diagram;
+///   a cell as near to both belongs to neither. The distance is counted in moves (a step takes
+///   the adjacent unowned cells with their whole one-colour regions, [`control_in_moves`]) by
+///   default, or in cell steps ([`control`]). `control` score units per cell of difference.
 /// - Tempo: the side to move is about to gain; the largest number of unowned cells of one legal
 ///   colour next to its territory, `tempo` units per cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,13 +20,18 @@ pub struct Heuristic {
     pub control: Score,
     /// Score units per cell of the best immediate gain.
     pub tempo: Score,
+    /// Measure control distance in moves (one step absorbs whole one-colour regions, see
+    /// [`control_in_moves`]) rather than in cells ([`control`]).
+    pub zones: bool,
 }
 
 impl Default for Heuristic {
+    /// The engine's weights: control in moves at 6, tempo 8 (a cell owned is [`CELL`] = 16).
     fn default() -> Self {
         Heuristic {
             control: 6,
             tempo: 8,
+            zones: true,
         }
     }
 }
@@ -35,6 +41,7 @@ impl Heuristic {
     pub const AREA: Heuristic = Heuristic {
         control: 0,
         tempo: 0,
+        zones: false,
     };
 }
 
@@ -44,8 +51,29 @@ pub fn control(board: &Board) -> (u32, u32) {
     let (mut own, mut opponent) = (board.own(), board.opponent());
     let (mut own_count, mut opponent_count) = (0, 0);
     loop {
-        let a = own.border(open | own) & open;
-        let b = opponent.border(open | opponent) & open;
+        let a = own.neighbours(open);
+        let b = opponent.neighbours(open);
+        if a.is_empty() && b.is_empty() {
+            return (own_count, opponent_count);
+        }
+        let both = a & b;
+        own = a.without(both);
+        opponent = b.without(both);
+        own_count += own.count();
+        opponent_count += opponent.count();
+        open = open.without(a | b);
+    }
+}
+
+/// Like [`control`], but a step from a front reaches the unowned cells next to it together with
+/// the rest of their one-colour regions: a distance in moves rather than in cells.
+pub fn control_in_moves(board: &Board) -> (u32, u32) {
+    let mut open = board.free();
+    let (mut own, mut opponent) = (board.own(), board.opponent());
+    let (mut own_count, mut opponent_count) = (0, 0);
+    loop {
+        let a = board.regions_of(own.neighbours(open), open);
+        let b = board.regions_of(opponent.neighbours(open), open);
         if a.is_empty() && b.is_empty() {
             return (own_count, opponent_count);
         }
@@ -60,7 +88,7 @@ pub fn control(board: &Board) -> (u32, u32) {
 
 /// The most unowned cells of one legal colour next to the own territory.
 pub fn best_border(board: &Board) -> u32 {
-    let border = board.own().border(board.free() | board.own());
+    let border = board.own().neighbours(board.free());
     let mut best = 0;
     for c in 0..COLOURS as u8 {
         if c != board.forbidden() {
@@ -76,9 +104,17 @@ impl Evaluator<Board> for Heuristic {
         if self.control == 0 && self.tempo == 0 {
             return area;
         }
-        let (mine, theirs) = control(pos);
-        let control = (mine as Score - theirs as Score) * self.control;
-        let tempo = best_border(pos) as Score * self.tempo;
-        area + control + tempo
+        let (mine, theirs) = if self.zones {
+            control_in_moves(pos)
+        } else {
+            control(pos)
+        };
+        // Weights are public: saturate, and stay well inside the search's score range.
+        let control = (mine as Score - theirs as Score).saturating_mul(self.control);
+        let tempo = (best_border(pos) as Score).saturating_mul(self.tempo);
+        let limit = SCORE_LIMIT / 16;
+        area.saturating_add(control)
+            .saturating_add(tempo)
+            .clamp(-limit, limit)
     }
 }

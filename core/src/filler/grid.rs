@@ -245,6 +245,23 @@ impl Grid {
         }
     }
 
+    /// The grid after the player whose start is top-left chooses `colour`: its territory (the
+    /// region of the top-left cell) repainted. The rules' legality is not checked (see
+    /// [`super::Board::play`]); the newly reached cells now share the colour, which is how the
+    /// territory grows.
+    pub fn after_move(&self, colour: super::Move) -> Grid {
+        let mut out = *self;
+        let own = super::Board::from_grid(self).own();
+        for row in 0..self.size() {
+            for col in 0..self.size() {
+                if own.contains(row, col) {
+                    out.set_colour(row, col, colour.colour());
+                }
+            }
+        }
+        out
+    }
+
     /// The grid turned by 180°: what the other player reads.
     pub fn rotated(&self) -> Grid {
         let mut out = *self;

@@ -1,10 +1,16 @@
 //! Filler: two players flood an N×N board of ten colours from opposite corners.
 //!
-//! Rules: /work/shared/rules/filler.md. A player owns the region of its start cell (top-left
+//! Rules: the project's `rules/filler.md`. A player owns the region of its start cell (top-left
 //! for the side the protocol shows the board to, bottom-right for the other); a move repaints
 //! the territory in a colour other than the opponent's and absorbs every cell of that colour it
 //! then reaches. The game ends when every cell is owned or after the move limit (50 moves in
 //! total by default); more cells wins.
+//!
+//! In a real game each territory is exactly the region of its start cell, so a protocol board
+//! (which carries no move count) rebuilds the position; [`Board::from_grid`] assumes no move
+//! was played unless told otherwise. Any board is accepted: when both start cells share a colour
+//! and their regions meet, the side to move owns the region and the opponent starts with
+//! nothing; there is always a colour other than the forbidden one (the opponent's start colour).
 //!
 //! - [`cells`]: [`Cells`], the bitset over a board up to 20×20, and its flood fill.
 //! - [`grid`]: [`Grid`], the colours as the protocol writes them, and its parser.

@@ -4,20 +4,32 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
+use clap::error::ErrorKind;
 use duel_grader::clock::WallClock;
 use duel_grader::filler::{ProgramArgs, answer, read_stdin};
 
 fn main() -> ExitCode {
     let clock = WallClock::start();
-    let args = ProgramArgs::parse();
+    let args = match ProgramArgs::try_parse() {
+        Ok(args) => args,
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            print!("{e}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            // clap's own report spans several lines; keep its first, without the prefix.
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or("bad arguments");
+            eprintln!("filler: {}", first.trim_start_matches("error: "));
+            return ExitCode::from(2);
+        }
+    };
     let result = read_stdin().and_then(|input| answer(&args, &input, &clock));
     match result {
         Ok(colour) => {
             let mut out = std::io::stdout().lock();
-            if writeln!(out, "{colour}")
-                .and_then(|()| out.flush())
-                .is_err()
-            {
+            if let Err(e) = writeln!(out, "{colour}").and_then(|()| out.flush()) {
+                eprintln!("filler: cannot write the answer: {e}");
                 return ExitCode::from(1);
             }
             ExitCode::SUCCESS
