@@ -43,7 +43,11 @@ pub fn read_calibration(dir: &Path) -> Result<Option<u64>, String> {
         Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
     };
     let mut words = text.split_whitespace();
-    match (words.next(), words.next().map(str::parse::<u64>), words.next()) {
+    match (
+        words.next(),
+        words.next().map(str::parse::<u64>),
+        words.next(),
+    ) {
         (Some("nodes_per_second"), Some(Ok(n)), None) if n > 0 => Ok(Some(n)),
         _ => Err(format!("{} is not 'nodes_per_second N'", path.display())),
     }
@@ -52,17 +56,26 @@ pub fn read_calibration(dir: &Path) -> Result<Option<u64>, String> {
 /// Transposition table entries for a search of `think_micros`: 16 MiB for a long search, less
 /// for a short one so that clearing the table costs nothing noticeable.
 fn table_entries(think_micros: u64) -> usize {
-    if think_micros >= 200_000 { 1 << 20 } else { 1 << 15 }
+    if think_micros >= 200_000 {
+        1 << 20
+    } else {
+        1 << 15
+    }
 }
 
 /// Plays one move from `dir/input.txt` to `dir/output.txt`, the clock having started at
 /// process start. `nodes_per_second` is the calibrated speed, if any. On any error nothing is
 /// written and the message says why.
-pub fn play_move(dir: &Path, clock: &WallClock, nodes_per_second: Option<u64>) -> Result<MoveReport, String> {
+pub fn play_move(
+    dir: &Path,
+    clock: &WallClock,
+    nodes_per_second: Option<u64>,
+) -> Result<MoveReport, String> {
     let input_path = dir.join("input.txt");
     let text = std::fs::read_to_string(&input_path)
         .map_err(|e| format!("cannot read {}: {e}", input_path.display()))?;
-    let input = fruit_rage::parse_input(&text).map_err(|e| format!("{}: {e}", input_path.display()))?;
+    let input =
+        fruit_rage::parse_input(&text).map_err(|e| format!("{}: {e}", input_path.display()))?;
     let board = input.board;
     let moves = board.legal_moves();
     let think = fruit_rage::think_micros(
@@ -73,13 +86,23 @@ pub fn play_move(dir: &Path, clock: &WallClock, nodes_per_second: Option<u64>) -
     );
     let report = if think == 0 {
         let mv = fruit_rage::greedy_move(&board).ok_or("the box holds no fruit")?;
-        MoveReport { mv, think_micros: 0, depth: 0, nodes: 0 }
+        MoveReport {
+            mv,
+            think_micros: 0,
+            depth: 0,
+            nodes: 0,
+        }
     } else {
         let mut table = vec![Entry::default(); table_entries(think)];
         let mut budget = Budget::until(clock, clock.now_micros().saturating_add(think));
         let result = fruit_rage::search(&board, &mut budget, &mut table);
         let mv = result.best.ok_or("the box holds no fruit")?;
-        MoveReport { mv, think_micros: think, depth: result.depth, nodes: result.nodes }
+        MoveReport {
+            mv,
+            think_micros: think,
+            depth: result.depth,
+            nodes: result.nodes,
+        }
     };
     let output_path = dir.join("output.txt");
     std::fs::write(&output_path, output_text(&board, report.mv))
@@ -98,7 +121,10 @@ pub fn measure_speed(millis: u64) -> Result<u64, String> {
     let start = clock.now_micros();
     let result = fruit_rage::search(&board, &mut budget, &mut table);
     let elapsed = clock.now_micros().saturating_sub(start).max(1);
-    Ok((u128::from(result.nodes) * 1_000_000 / u128::from(elapsed)).clamp(1, u128::from(u64::MAX)) as u64)
+    Ok(
+        (u128::from(result.nodes) * 1_000_000 / u128::from(elapsed)).clamp(1, u128::from(u64::MAX))
+            as u64,
+    )
 }
 
 /// Measures this machine's search speed (about 1.5 s) and writes `dir/calibration.txt`;

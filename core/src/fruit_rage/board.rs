@@ -91,7 +91,10 @@ impl Cell {
         if row == 0 {
             return Err(IllegalMoveError::BadName);
         }
-        Ok(Cell { column: letter - b'A', row: row - 1 })
+        Ok(Cell {
+            column: letter - b'A',
+            row: row - 1,
+        })
     }
 }
 
@@ -249,11 +252,19 @@ impl Board {
         if !(1..=MAX_SIZE).contains(&size) {
             return Err(BoardError::BadSize);
         }
-        let mut board = Board { planes: [[0; WORDS]; MAX_KINDS], size: size as u8, kinds: 0, lead: 0 };
+        let mut board = Board {
+            planes: [[0; WORDS]; MAX_KINDS],
+            size: size as u8,
+            kinds: 0,
+            lead: 0,
+        };
         for row in 0..size {
             for col in 0..size {
                 if let Some(f) = fruit(col, row) {
-                    let plane = board.planes.get_mut(usize::from(f)).ok_or(BoardError::BadFruit)?;
+                    let plane = board
+                        .planes
+                        .get_mut(usize::from(f))
+                        .ok_or(BoardError::BadFruit)?;
                     let bit = col * 32 + (size - 1 - row);
                     plane[bit >> 6] |= 1 << (bit & 63);
                     board.kinds = board.kinds.max(f + 1);
@@ -343,9 +354,15 @@ impl Board {
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
         self.for_each_group(|fruit, bit, size| {
-            moves.push(Move { bit, fruit, size: size as u16 });
+            moves.push(Move {
+                bit,
+                fruit,
+                size: size as u16,
+            });
         });
-        moves.as_mut_slice().sort_unstable_by_key(|m| (u16::MAX - m.size, m.bit));
+        moves
+            .as_mut_slice()
+            .sort_unstable_by_key(|m| (u16::MAX - m.size, m.bit));
         moves
     }
 
@@ -401,7 +418,9 @@ impl Board {
 
     /// The cells of the group `mv` names (empty if `mv` names no fruit of its type).
     pub fn group(&self, mv: Move) -> Plane {
-        let Some(plane) = self.planes.get(usize::from(mv.fruit)) else { return [0; WORDS] };
+        let Some(plane) = self.planes.get(usize::from(mv.fruit)) else {
+            return [0; WORDS];
+        };
         let (w, b) = (usize::from(mv.bit >> 6), mv.bit & 63);
         let mut seed = [0; WORDS];
         match (seed.get_mut(w), plane.get(w)) {
@@ -426,7 +445,10 @@ impl Board {
             }
         }
         let row = (self.size() as u32).saturating_sub(best.0);
-        Cell { column: best.1 as u8, row: row as u8 }
+        Cell {
+            column: best.1 as u8,
+            row: row as u8,
+        }
     }
 
     /// The group holding `cell`.
@@ -440,7 +462,11 @@ impl Board {
         }
         let fruit = self.fruit_at(col, row).ok_or(IllegalMoveError::EmptyCell)?;
         let bit = col * 32 + (self.size() - 1 - row);
-        let probe = Move { bit: bit as u16, fruit, size: 0 };
+        let probe = Move {
+            bit: bit as u16,
+            fruit,
+            size: 0,
+        };
         let group = self.group(probe);
         let lowest = group
             .iter()
@@ -448,7 +474,11 @@ impl Board {
             .find(|(_, w)| **w != 0)
             .map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
             .unwrap_or(bit);
-        Ok(Move { bit: lowest as u16, fruit, size: count(&group) as u16 })
+        Ok(Move {
+            bit: lowest as u16,
+            fruit,
+            size: count(&group) as u16,
+        })
     }
 
     /// The position after claiming `mv`, checked.
@@ -457,7 +487,10 @@ impl Board {
     /// [`IllegalMoveError::NotAGroup`] when `mv` is not one of [`Board::legal_moves`].
     pub fn play(&self, mv: Move) -> Result<Board, IllegalMoveError> {
         let group = self.group(mv);
-        let lowest = group.iter().position(|&w| w != 0).map(|i| i * 64 + group[i].trailing_zeros() as usize);
+        let lowest = group
+            .iter()
+            .position(|&w| w != 0)
+            .map(|i| i * 64 + group[i].trailing_zeros() as usize);
         if lowest != Some(usize::from(mv.bit)) || count(&group) != mv.size() {
             return Err(IllegalMoveError::NotAGroup);
         }
@@ -491,7 +524,8 @@ impl Board {
 
     /// A 64-bit hash of the cells and the lead.
     pub fn hash(&self) -> u64 {
-        let mut h = 0x243F_6A88_85A3_08D3u64 ^ u64::from(self.lead as u32) ^ (u64::from(self.size) << 40);
+        let mut h =
+            0x243F_6A88_85A3_08D3u64 ^ u64::from(self.lead as u32) ^ (u64::from(self.size) << 40);
         let words = self.words();
         for plane in self.planes.iter().take(usize::from(self.kinds)) {
             for &w in plane.iter().take(words) {
@@ -543,7 +577,11 @@ impl Game for Board {
     }
 
     fn outcome(&self) -> Option<Score> {
-        if self.is_empty() { Some(self.lead) } else { None }
+        if self.is_empty() {
+            Some(self.lead)
+        } else {
+            None
+        }
     }
 
     fn hash(&self) -> u64 {

@@ -17,17 +17,14 @@ impl Evaluator<Board> for LeadEval {
     }
 }
 
-/// How many of the largest groups [`GreedyEval`] plays out.
-const GREEDY_PLIES: usize = 4;
-
-/// The score difference so far plus a greedy playout of the largest groups as they stand
-/// (the mover takes the largest, the other the next, and so on, ignoring gravity).
+/// The score difference so far plus a greedy playout of the `PLIES` largest groups as they
+/// stand (the mover takes the largest, the other the next, and so on, ignoring gravity).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct GreedyEval;
+pub struct GreedyEval<const PLIES: usize = 4>;
 
-impl Evaluator<Board> for GreedyEval {
+impl<const PLIES: usize> Evaluator<Board> for GreedyEval<PLIES> {
     fn evaluate(&self, pos: &Board) -> Score {
-        let mut sizes = [0u32; GREEDY_PLIES];
+        let mut sizes = [0u32; PLIES];
         pos.largest_groups(&mut sizes);
         let mut value = pos.lead();
         for (i, &s) in sizes.iter().enumerate() {
@@ -93,7 +90,7 @@ pub fn minimax3_move(board: &Board, depth: u8) -> Option<Move> {
 /// at the leaves, a transposition table in `table`) until `budget` runs out or the search
 /// reaches the end of the game. A budget already spent gives the greedy move at once.
 pub fn search(board: &Board, budget: &mut Budget<'_>, table: &mut [Entry]) -> SearchResult<Move> {
-    search_with(board, &GreedyEval, budget, table)
+    search_with(board, &GreedyEval::<4>, budget, table)
 }
 
 /// [`search`] with another evaluation at the leaves.
@@ -103,11 +100,19 @@ pub fn search_with<E: Evaluator<Board>>(
     budget: &mut Budget<'_>,
     table: &mut [Entry],
 ) -> SearchResult<Move> {
-    let greedy = SearchResult { best: greedy_move(board), score: board.lead(), depth: 0, nodes: 0 };
+    let greedy = SearchResult {
+        best: greedy_move(board),
+        score: board.lead(),
+        depth: 0,
+        nodes: 0,
+    };
     if greedy.best.is_none() || budget.check() {
         return greedy;
     }
-    let config = SearchConfig { max_depth: board.cells().min(60) as u8, aspiration: 0 };
+    let config = SearchConfig {
+        max_depth: board.cells().min(60) as u8,
+        aspiration: 0,
+    };
     Searcher::new(table).search(board, eval, config, budget, &mut |_| {})
 }
 
@@ -135,7 +140,12 @@ pub const MAX_THINK_NODES: u64 = 1 << 24;
 /// time of [`MAX_THINK_NODES`] at the calibrated speed), nor, below ten seconds left, more
 /// than a twentieth of what is left. Below [`INSTANT_BELOW_MICROS`], with a single group or
 /// at most two fruits, the answer is zero.
-pub fn think_micros(remaining_micros: u64, groups: u32, cells: u32, nodes_per_second: Option<u64>) -> u64 {
+pub fn think_micros(
+    remaining_micros: u64,
+    groups: u32,
+    cells: u32,
+    nodes_per_second: Option<u64>,
+) -> u64 {
     if remaining_micros < INSTANT_BELOW_MICROS || groups <= 1 || cells <= 2 {
         return 0;
     }

@@ -41,8 +41,12 @@ impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::BadSize => f.write_str("line 1 must be the box side, an integer 1 to 26"),
-            Self::BadKinds => f.write_str("line 2 must be the number of fruit types, an integer 1 to 10"),
-            Self::BadTime => f.write_str("line 3 must be the remaining time, a positive number of seconds"),
+            Self::BadKinds => {
+                f.write_str("line 2 must be the number of fruit types, an integer 1 to 10")
+            }
+            Self::BadTime => {
+                f.write_str("line 3 must be the remaining time, a positive number of seconds")
+            }
             Self::MissingRows { found } => write!(f, "the box ends after {found} rows"),
             Self::RowLength { row } => write!(f, "row {row} does not have one cell per column"),
             Self::BadCharacter { row, column } => {
@@ -109,7 +113,11 @@ impl Input {
     /// The remaining time in whole microseconds (saturating).
     pub fn remaining_micros(&self) -> u64 {
         let micros = self.seconds * 1e6;
-        if micros >= u64::MAX as f64 { u64::MAX } else { micros as u64 }
+        if micros >= u64::MAX as f64 {
+            u64::MAX
+        } else {
+            micros as u64
+        }
     }
 }
 
@@ -142,7 +150,9 @@ pub fn parse_input(text: &str) -> Result<Input, InputError> {
         .ok_or(ParseError::BadTime)?;
     let mut rows = [[0u8; MAX_SIZE]; MAX_SIZE];
     for (r, row) in rows.iter_mut().enumerate().take(size) {
-        let line = lines.next().ok_or(ParseError::MissingRows { found: r as u8 })?;
+        let line = lines
+            .next()
+            .ok_or(ParseError::MissingRows { found: r as u8 })?;
         let bytes = line.as_bytes();
         if bytes.is_empty() && lines_done(text, r) {
             return Err(ParseError::MissingRows { found: r as u8 }.into());
@@ -152,7 +162,11 @@ pub fn parse_input(text: &str) -> Result<Input, InputError> {
         }
         for (c, &b) in bytes.iter().enumerate() {
             if !(b.is_ascii_digit() || b == b'*') {
-                return Err(ParseError::BadCharacter { row: r as u8 + 1, column: c as u8 + 1 }.into());
+                return Err(ParseError::BadCharacter {
+                    row: r as u8 + 1,
+                    column: c as u8 + 1,
+                }
+                .into());
             }
             row[c] = b;
         }
@@ -164,7 +178,11 @@ pub fn parse_input(text: &str) -> Result<Input, InputError> {
         b'*' => None,
         d => Some(d.wrapping_sub(b'0')),
     })?;
-    Ok(Input { board, kinds, seconds })
+    Ok(Input {
+        board,
+        kinds,
+        seconds,
+    })
 }
 
 /// Whether the text holds no more than `3 + rows` lines with content (the input ended).
