@@ -229,7 +229,7 @@ fn groups_claim_and_gravity_match_the_naive_grid_on_100000_moves() {
                 .iter()
                 .find(|g| g.first == first)
                 .expect("the label is a group's first cell");
-            let points = grid.claim(&group);
+            let points = grid.claim(group);
             assert_eq!(i64::from(mv.points()), points);
             board = board.play(mv).expect("a legal move plays");
             lead = -(lead + points);

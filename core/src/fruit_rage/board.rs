@@ -15,6 +15,9 @@ pub const MAX_SIZE: usize = 26;
 pub const MAX_KINDS: usize = 10;
 /// Words of one plane: two columns of 32 bits a word.
 pub const WORDS: usize = MAX_SIZE.div_ceil(2);
+/// The largest lead a box keeps: far above any real game's (676² points in all), far below
+/// the search's score limit.
+pub const MAX_LEAD: i32 = 1 << 26;
 /// The most groups a box can hold: every cell its own group.
 pub const MAX_GROUPS: usize = MAX_SIZE * MAX_SIZE;
 
@@ -295,7 +298,7 @@ impl Board {
         let mut state = seed;
         Board::from_fn(size, |_, _| {
             let r = splitmix(&mut state);
-            Some(((r >> 32) * u64::from(kinds) >> 32) as u8)
+            Some((((r >> 32) * u64::from(kinds)) >> 32) as u8)
         })
     }
 
@@ -323,9 +326,9 @@ impl Board {
         self.lead
     }
 
-    /// The same box with the lead set to `lead`.
+    /// The same box with the lead set to `lead`, clamped to ±[`MAX_LEAD`].
     pub fn with_lead(mut self, lead: i32) -> Board {
-        self.lead = lead;
+        self.lead = lead.clamp(-MAX_LEAD, MAX_LEAD);
         self
     }
 
@@ -518,7 +521,7 @@ impl Board {
                 }
             }
         }
-        next.lead = self.lead.saturating_add(points).saturating_neg();
+        next.lead = self.lead.saturating_add(points).clamp(-MAX_LEAD, MAX_LEAD).saturating_neg();
         next
     }
 

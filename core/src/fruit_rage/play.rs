@@ -29,7 +29,7 @@ impl<const PLIES: usize> Evaluator<Board> for GreedyEval<PLIES> {
         let mut value = pos.lead();
         for (i, &s) in sizes.iter().enumerate() {
             let points = (s * s) as i32;
-            value += if i % 2 == 0 { points } else { -points };
+            value = value.saturating_add(if i % 2 == 0 { points } else { -points });
         }
         value
     }
@@ -47,7 +47,7 @@ pub fn random_move(board: &Board, seed: u64) -> Option<Move> {
     let moves = board.legal_moves();
     let mut state = seed;
     let r = splitmix(&mut state);
-    let i = ((r >> 32) * moves.len() as u64 >> 32) as usize;
+    let i = (((r >> 32) * moves.len() as u64) >> 32) as usize;
     moves.as_slice().get(i).copied()
 }
 
