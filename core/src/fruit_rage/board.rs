@@ -161,13 +161,24 @@ impl fmt::Display for BoardError {
 impl core::error::Error for BoardError {}
 
 /// A position: the box, and the score difference so far for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// Two boards are equal when their cells and leads are: how many fruit types the box started
+/// with does not matter.
+#[derive(Clone, Copy, Debug)]
 pub struct Board {
     planes: [Plane; MAX_KINDS],
     size: u8,
     kinds: u8,
     lead: i32,
 }
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.size == other.size && self.lead == other.lead && self.planes == other.planes
+    }
+}
+
+impl Eq for Board {}
 
 /// The bits of column `c` of `p`.
 #[inline]
@@ -521,16 +532,25 @@ impl Board {
                 }
             }
         }
-        next.lead = self.lead.saturating_add(points).clamp(-MAX_LEAD, MAX_LEAD).saturating_neg();
+        next.lead = self
+            .lead
+            .saturating_add(points)
+            .clamp(-MAX_LEAD, MAX_LEAD)
+            .saturating_neg();
         next
     }
 
-    /// A 64-bit hash of the cells and the lead.
+    /// A 64-bit hash of the cells and the lead (equal boards hash equal).
     pub fn hash(&self) -> u64 {
         let mut h =
             0x243F_6A88_85A3_08D3u64 ^ u64::from(self.lead as u32) ^ (u64::from(self.size) << 40);
         let words = self.words();
-        for plane in self.planes.iter().take(usize::from(self.kinds)) {
+        for (fruit, plane) in self.planes.iter().enumerate().take(usize::from(self.kinds)) {
+            // A type no longer on the box hashes as if the box never had it.
+            if plane.iter().take(words).all(|&w| w == 0) {
+                continue;
+            }
+            h = (h ^ fruit as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93);
             for &w in plane.iter().take(words) {
                 h = (h.rotate_left(23) ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             }
