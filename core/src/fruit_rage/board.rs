@@ -364,19 +364,44 @@ impl Board {
         (0..MAX_KINDS as u8).find(|&f| self.planes[usize::from(f)][w] >> b & 1 != 0)
     }
 
-    /// The groups of the box, largest first (ties: lowest column-major cell first).
+    /// The groups of the box, largest first; among groups of one size, by fruit type, then
+    /// lowest column-major cell first.
     pub fn legal_moves(&self) -> MoveList {
-        let mut moves = MoveList::new();
+        // A counting sort by size: groups are found by type and cell, counted per size, then
+        // placed block by block, largest size first.
+        let mut found = MoveList::new();
+        let mut per_size = [0u16; MAX_GROUPS + 1];
+        let mut largest = 0;
         self.for_each_group(|fruit, bit, size| {
-            moves.push(Move {
+            found.push(Move {
                 bit,
                 fruit,
                 size: size as u16,
             });
+            if let Some(n) = per_size.get_mut(size as usize) {
+                *n += 1;
+            }
+            largest = largest.max(size as usize);
         });
-        moves
-            .as_mut_slice()
-            .sort_unstable_by_key(|m| (u16::MAX - m.size, m.bit));
+        let mut start = 0;
+        for n in per_size.iter_mut().take(largest + 1).rev() {
+            let count = *n;
+            *n = start;
+            start += count;
+        }
+        let mut moves = MoveList::new();
+        for _ in 0..found.len() {
+            moves.push(Move::default());
+        }
+        let slots = moves.as_mut_slice();
+        for &mv in found.iter() {
+            if let Some(next) = per_size.get_mut(usize::from(mv.size)) {
+                if let Some(slot) = slots.get_mut(usize::from(*next)) {
+                    *slot = mv;
+                }
+                *next += 1;
+            }
+        }
         moves
     }
 
