@@ -343,6 +343,44 @@ fn unlimited_search_finds_the_exact_value_of_small_boxes() {
 }
 
 #[test]
+fn pruned_search_is_the_full_search_when_nothing_is_pruned_and_legal_otherwise() {
+    use duel_core::Game;
+    let mut rng = Rng::new(13);
+    let mut table = vec![Entry::default(); 1 << 12];
+    for _ in 0..200 {
+        let n = 1 + rng.below(3);
+        let kinds = 1 + rng.below(4);
+        let grid = random_grid(&mut rng, n, kinds);
+        let board = board_of(&grid);
+        // At most 9 cells, so at most 9 groups: K = 9 prunes nothing.
+        let wide = fruit_rage::search_pruned::<9, _>(
+            &board,
+            &fruit_rage::GreedyEval::<4>,
+            &mut Budget::unlimited(),
+            &mut table,
+        );
+        table.fill(Entry::default());
+        let exact = grid.exact_value();
+        if board.legal_moves().len() > 1 {
+            assert_eq!(i64::from(wide.score), exact, "on\n{}", grid.text());
+        }
+        // Pruned to one group below the root: still a legal move, and every root move listed.
+        let root = fruit_rage::Pruned::<1>::root(board);
+        assert_eq!(root.legal_moves().as_ref(), board.legal_moves().as_slice());
+        let child = root.play_unchecked(board.legal_moves().as_slice()[0]);
+        assert!(child.legal_moves().as_ref().len() <= 1);
+        let narrow = fruit_rage::search_pruned::<1, _>(
+            &board,
+            &fruit_rage::LeadEval,
+            &mut Budget::nodes(500),
+            &mut table,
+        );
+        table.fill(Entry::default());
+        assert!(board.legal_moves().iter().any(|&m| Some(m) == narrow.best));
+    }
+}
+
+#[test]
 fn greedy_minimax3_and_random_moves_are_what_they_say() {
     let mut rng = Rng::new(12);
     for _ in 0..40 {
