@@ -301,7 +301,7 @@ fn checked_play_refuses_what_is_not_a_group() {
 // Search against brute force.
 
 #[test]
-fn unlimited_search_finds_the_exact_value_of_small_boxes() {
+fn unlimited_full_width_search_finds_the_exact_value_of_small_boxes() {
     let mut rng = Rng::new(11);
     let mut table = vec![Entry::default(); 1 << 12];
     for case in 0..300 {
@@ -310,7 +310,12 @@ fn unlimited_search_finds_the_exact_value_of_small_boxes() {
         let grid = random_grid(&mut rng, n, kinds);
         let board = board_of(&grid);
         let exact = grid.exact_value();
-        let result = fruit_rage::search(&board, &mut Budget::unlimited(), &mut table);
+        let result = fruit_rage::search_with(
+            &board,
+            &fruit_rage::GreedyEval::<4>,
+            &mut Budget::unlimited(),
+            &mut table,
+        );
         let mv = result.best.expect("a box with fruit has a move");
         if board.legal_moves().len() > 1 {
             assert_eq!(

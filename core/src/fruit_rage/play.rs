@@ -86,14 +86,24 @@ pub fn minimax3_move(board: &Board, depth: u8) -> Option<Move> {
     best.map(|(_, mv)| mv)
 }
 
-/// Searches `board` (iterative-deepening alpha-beta on the score difference, [`GreedyEval`]
-/// at the leaves, a transposition table in `table`) until `budget` runs out or the search
-/// reaches the end of the game. A budget already spent gives the greedy move at once.
+/// How many of the largest groups [`search`] tries below the root (at the root, all).
+///
+/// Measured at equal node budgets (3000 nodes a move, 20 games a setting, each box played
+/// twice with sides swapped), searching only the 10 largest groups below the root beat the
+/// full-width search in 9 of 10 pairs at 10×10 and 14×14 and 3 of 3 at 26×26: the depth
+/// it gains is worth more than the small groups it skips.
+pub const SEARCH_WIDTH: usize = 10;
+
+/// Searches `board` (iterative-deepening alpha-beta on the score difference with a
+/// transposition table in `table`, [`GreedyEval`] at the leaves; every group at the root,
+/// the [`SEARCH_WIDTH`] largest below it) until `budget` runs out or the search reaches the
+/// end of the game. A budget already spent gives the greedy move at once.
 pub fn search(board: &Board, budget: &mut Budget<'_>, table: &mut [Entry]) -> SearchResult<Move> {
-    search_with(board, &GreedyEval::<4>, budget, table)
+    search_pruned::<SEARCH_WIDTH, _>(board, &GreedyEval::<4>, budget, table)
 }
 
-/// [`search`] with another evaluation at the leaves.
+/// A full-width search (every group at every node) with `eval` at the leaves; otherwise as
+/// [`search`].
 pub fn search_with<E: Evaluator<Board>>(
     board: &Board,
     eval: &E,
