@@ -15,6 +15,9 @@ pub const MAX_SIZE: usize = 26;
 pub const MAX_KINDS: usize = 10;
 /// Words of one plane: two columns of 32 bits a word.
 pub const WORDS: usize = MAX_SIZE.div_ceil(2);
+/// The largest lead a box keeps: far above any real game's (676² points in all), far below
+/// the search's score limit.
+pub const MAX_LEAD: i32 = 1 << 26;
 /// The most groups a box can hold: every cell its own group.
 pub const MAX_GROUPS: usize = MAX_SIZE * MAX_SIZE;
 
@@ -158,13 +161,24 @@ impl fmt::Display for BoardError {
 impl core::error::Error for BoardError {}
 
 /// A position: the box, and the score difference so far for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// Two boards are equal when their cells and leads are: how many fruit types the box started
+/// with does not matter.
+#[derive(Clone, Copy, Debug)]
 pub struct Board {
     planes: [Plane; MAX_KINDS],
     size: u8,
     kinds: u8,
     lead: i32,
 }
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.size == other.size && self.lead == other.lead && self.planes == other.planes
+    }
+}
+
+impl Eq for Board {}
 
 /// The bits of column `c` of `p`.
 #[inline]
@@ -295,7 +309,7 @@ impl Board {
         let mut state = seed;
         Board::from_fn(size, |_, _| {
             let r = splitmix(&mut state);
-            Some(((r >> 32) * u64::from(kinds) >> 32) as u8)
+            Some((((r >> 32) * u64::from(kinds)) >> 32) as u8)
         })
     }
 
@@ -323,9 +337,9 @@ impl Board {
         self.lead
     }
 
-    /// The same box with the lead set to `lead`.
+    /// The same box with the lead set to `lead`, clamped to ±[`MAX_LEAD`].
     pub fn with_lead(mut self, lead: i32) -> Board {
-        self.lead = lead;
+        self.lead = lead.clamp(-MAX_LEAD, MAX_LEAD);
         self
     }
 
@@ -350,19 +364,44 @@ impl Board {
         (0..MAX_KINDS as u8).find(|&f| self.planes[usize::from(f)][w] >> b & 1 != 0)
     }
 
-    /// The groups of the box, largest first (ties: lowest column-major cell first).
+    /// The groups of the box, largest first; among groups of one size, by fruit type, then
+    /// lowest column-major cell first.
     pub fn legal_moves(&self) -> MoveList {
-        let mut moves = MoveList::new();
+        // A counting sort by size: groups are found by type and cell, counted per size, then
+        // placed block by block, largest size first.
+        let mut found = MoveList::new();
+        let mut per_size = [0u16; MAX_GROUPS + 1];
+        let mut largest = 0;
         self.for_each_group(|fruit, bit, size| {
-            moves.push(Move {
+            found.push(Move {
                 bit,
                 fruit,
                 size: size as u16,
             });
+            if let Some(n) = per_size.get_mut(size as usize) {
+                *n += 1;
+            }
+            largest = largest.max(size as usize);
         });
-        moves
-            .as_mut_slice()
-            .sort_unstable_by_key(|m| (u16::MAX - m.size, m.bit));
+        let mut start = 0;
+        for n in per_size.iter_mut().take(largest + 1).rev() {
+            let count = *n;
+            *n = start;
+            start += count;
+        }
+        let mut moves = MoveList::new();
+        for _ in 0..found.len() {
+            moves.push(Move::default());
+        }
+        let slots = moves.as_mut_slice();
+        for &mv in found.iter() {
+            if let Some(next) = per_size.get_mut(usize::from(mv.size)) {
+                if let Some(slot) = slots.get_mut(usize::from(*next)) {
+                    *slot = mv;
+                }
+                *next += 1;
+            }
+        }
         moves
     }
 
@@ -518,16 +557,25 @@ impl Board {
                 }
             }
         }
-        next.lead = self.lead.saturating_add(points).saturating_neg();
+        next.lead = self
+            .lead
+            .saturating_add(points)
+            .clamp(-MAX_LEAD, MAX_LEAD)
+            .saturating_neg();
         next
     }
 
-    /// A 64-bit hash of the cells and the lead.
+    /// A 64-bit hash of the cells and the lead (equal boards hash equal).
     pub fn hash(&self) -> u64 {
         let mut h =
             0x243F_6A88_85A3_08D3u64 ^ u64::from(self.lead as u32) ^ (u64::from(self.size) << 40);
         let words = self.words();
-        for plane in self.planes.iter().take(usize::from(self.kinds)) {
+        for (fruit, plane) in self.planes.iter().enumerate().take(usize::from(self.kinds)) {
+            // A type no longer on the box hashes as if the box never had it.
+            if plane.iter().take(words).all(|&w| w == 0) {
+                continue;
+            }
+            h = (h ^ fruit as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93);
             for &w in plane.iter().take(words) {
                 h = (h.rotate_left(23) ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             }

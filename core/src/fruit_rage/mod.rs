@@ -16,7 +16,7 @@ pub mod text;
 
 pub use board::{Board, BoardError, Cell, IllegalMoveError, MAX_KINDS, MAX_SIZE, Move, MoveList};
 pub use play::{
-    GreedyEval, LeadEval, choose, greedy_move, minimax, minimax3_move, random_move, search,
-    search_with, think_micros,
+    GreedyEval, LeadEval, Pruned, PrunedEval, PrunedMoves, SEARCH_WIDTH, choose, greedy_move,
+    minimax, minimax3_move, random_move, search, search_pruned, search_with, think_micros,
 };
 pub use text::{Input, InputError, ParseError, parse_input};

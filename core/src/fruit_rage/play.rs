@@ -17,22 +17,19 @@ impl Evaluator<Board> for LeadEval {
     }
 }
 
-/// How many of the largest groups [`GreedyEval`] plays out.
-const GREEDY_PLIES: usize = 4;
-
-/// The score difference so far plus a greedy playout of the largest groups as they stand
-/// (the mover takes the largest, the other the next, and so on, ignoring gravity).
+/// The score difference so far plus a greedy playout of the `PLIES` largest groups as they
+/// stand (the mover takes the largest, the other the next, and so on, ignoring gravity).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct GreedyEval;
+pub struct GreedyEval<const PLIES: usize = 4>;
 
-impl Evaluator<Board> for GreedyEval {
+impl<const PLIES: usize> Evaluator<Board> for GreedyEval<PLIES> {
     fn evaluate(&self, pos: &Board) -> Score {
-        let mut sizes = [0u32; GREEDY_PLIES];
+        let mut sizes = [0u32; PLIES];
         pos.largest_groups(&mut sizes);
         let mut value = pos.lead();
         for (i, &s) in sizes.iter().enumerate() {
             let points = (s * s) as i32;
-            value += if i % 2 == 0 { points } else { -points };
+            value = value.saturating_add(if i % 2 == 0 { points } else { -points });
         }
         value
     }
@@ -50,7 +47,7 @@ pub fn random_move(board: &Board, seed: u64) -> Option<Move> {
     let moves = board.legal_moves();
     let mut state = seed;
     let r = splitmix(&mut state);
-    let i = ((r >> 32) * moves.len() as u64 >> 32) as usize;
+    let i = (((r >> 32) * moves.len() as u64) >> 32) as usize;
     moves.as_slice().get(i).copied()
 }
 
@@ -89,14 +86,24 @@ pub fn minimax3_move(board: &Board, depth: u8) -> Option<Move> {
     best.map(|(_, mv)| mv)
 }
 
-/// Searches `board` (iterative-deepening alpha-beta on the score difference, [`GreedyEval`]
-/// at the leaves, a transposition table in `table`) until `budget` runs out or the search
-/// reaches the end of the game. A budget already spent gives the greedy move at once.
+/// How many of the largest groups [`search`] tries below the root (at the root, all).
+///
+/// Measured at equal node budgets (3000 nodes a move, 20 games a setting, each box played
+/// twice with sides swapped), searching only the 10 largest groups below the root beat the
+/// full-width search in 9 of 10 pairs at 10×10 and 14×14 and 3 of 3 at 26×26: the depth
+/// it gains is worth more than the small groups it skips.
+pub const SEARCH_WIDTH: usize = 10;
+
+/// Searches `board` (iterative-deepening alpha-beta on the score difference with a
+/// transposition table in `table`, [`GreedyEval`] at the leaves; every group at the root,
+/// the [`SEARCH_WIDTH`] largest below it) until `budget` runs out or the search reaches the
+/// end of the game. A budget already spent gives the greedy move at once.
 pub fn search(board: &Board, budget: &mut Budget<'_>, table: &mut [Entry]) -> SearchResult<Move> {
-    search_with(board, &GreedyEval, budget, table)
+    search_pruned::<SEARCH_WIDTH, _>(board, &GreedyEval::<4>, budget, table)
 }
 
-/// [`search`] with another evaluation at the leaves.
+/// A full-width search (every group at every node) with `eval` at the leaves; otherwise as
+/// [`search`].
 pub fn search_with<E: Evaluator<Board>>(
     board: &Board,
     eval: &E,
@@ -165,4 +172,115 @@ pub fn think_micros(
         think = think.min(remaining_micros / 20);
     }
     think
+}
+
+/// A box searched with forward pruning: every group at the root, only the `K` largest groups
+/// below it. A search game only ([`Board`] itself always lists every group).
+#[derive(Clone, Copy, Debug)]
+pub struct Pruned<const K: usize> {
+    board: Board,
+    root: bool,
+}
+
+impl<const K: usize> Pruned<K> {
+    /// `board` as a search root.
+    pub fn root(board: Board) -> Self {
+        Self { board, root: true }
+    }
+}
+
+/// The moves of a [`Pruned`] box: all of them at the root.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PrunedMoves<const K: usize> {
+    all: super::board::MoveList,
+    len: usize,
+}
+
+impl<const K: usize> AsRef<[Move]> for PrunedMoves<K> {
+    fn as_ref(&self) -> &[Move] {
+        self.all.as_slice().get(..self.len).unwrap_or(&[])
+    }
+}
+
+impl<const K: usize> AsMut<[Move]> for PrunedMoves<K> {
+    fn as_mut(&mut self) -> &mut [Move] {
+        self.all
+            .as_mut_slice()
+            .get_mut(..self.len)
+            .unwrap_or(&mut [])
+    }
+}
+
+impl<const K: usize> crate::game::Game for Pruned<K> {
+    type Move = Move;
+    type MoveList = PrunedMoves<K>;
+
+    fn legal_moves(&self) -> PrunedMoves<K> {
+        let all = self.board.legal_moves();
+        let len = if self.root {
+            all.len()
+        } else {
+            all.len().min(K)
+        };
+        PrunedMoves { all, len }
+    }
+
+    fn play_unchecked(&self, mv: Move) -> Self {
+        Self {
+            board: self.board.play_unchecked(mv),
+            root: false,
+        }
+    }
+
+    fn outcome(&self) -> Option<Score> {
+        crate::game::Game::outcome(&self.board)
+    }
+
+    fn hash(&self) -> u64 {
+        // The root lists more moves than the same box below it: keep their entries apart.
+        self.board.hash() ^ u64::from(self.root)
+    }
+
+    fn move_key(mv: Move) -> u16 {
+        mv.key()
+    }
+}
+
+impl<const K: usize, E: Evaluator<Board>> Evaluator<Pruned<K>> for PrunedEval<'_, E> {
+    fn evaluate(&self, pos: &Pruned<K>) -> Score {
+        self.0.evaluate(&pos.board)
+    }
+}
+
+/// An evaluation of boxes used on [`Pruned`] boxes.
+#[derive(Clone, Copy, Debug)]
+pub struct PrunedEval<'e, E>(pub &'e E);
+
+/// [`search_with`] over [`Pruned`] boxes: every group at the root, the `K` largest below.
+pub fn search_pruned<const K: usize, E: Evaluator<Board>>(
+    board: &Board,
+    eval: &E,
+    budget: &mut Budget<'_>,
+    table: &mut [Entry],
+) -> SearchResult<Move> {
+    let greedy = SearchResult {
+        best: greedy_move(board),
+        score: board.lead(),
+        depth: 0,
+        nodes: 0,
+    };
+    if greedy.best.is_none() || budget.check() {
+        return greedy;
+    }
+    let config = SearchConfig {
+        max_depth: board.cells().min(60) as u8,
+        aspiration: 0,
+    };
+    Searcher::new(table).search(
+        &Pruned::<K>::root(*board),
+        &PrunedEval(eval),
+        config,
+        budget,
+        &mut |_| {},
+    )
 }
