@@ -180,6 +180,18 @@ fn firmware_under_qemu_matches_the_host() {
         assert!(line.instructions >= 100 * line.nodes, "{line:?}");
         assert!(line.stack >= 256, "{line:?}");
     }
+    // The instruction count is checked on a loop of exactly 2,000,000 instructions: within a
+    // few SysTick ticks of 40 instructions (the reads of the counter cost a few too).
+    let calibrate: Vec<u64> = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("CALIBRATE "))
+        .expect("a CALIBRATE line")
+        .split(' ')
+        .map(|n| n.parse().expect("a number"))
+        .collect();
+    assert_eq!(calibrate.len(), 2, "{calibrate:?}");
+    assert_eq!(calibrate[0], 2_000_000);
+    assert!(calibrate[1].abs_diff(calibrate[0]) <= 200, "{calibrate:?}");
     let memory = lines
         .iter()
         .find(|l| l.starts_with("MEMORY "))
@@ -257,7 +269,7 @@ fn reversi_alphabeta(board: &duel_core::reversi::Board, mut alpha: i32, beta: i3
         }
         return -reversi_alphabeta(&board.pass(), -beta, -alpha);
     }
-    for index in (0..64u8).filter(|i| mask >> i & 1 != 0) {
+    for index in (0..64u8).filter(|i| (mask >> i) & 1 != 0) {
         let square = Square::new(index).expect("a square index");
         let after = board.play(Move::Place(square)).expect("a legal move");
         let value = -reversi_alphabeta(&after, -beta, -alpha);

@@ -58,7 +58,7 @@ impl Arena {
         }
         // SAFETY: the flag above lets exactly one caller past, so this is the only reference
         // to ARENA ever made; no interrupt handler touches it.
-        Some(unsafe { &mut *(&raw mut ARENA) })
+        unsafe { (&raw mut ARENA).as_mut() }
     }
 
     /// The buffer as [`ENTRY_LEN`] entries, each set to `Entry::default()`.

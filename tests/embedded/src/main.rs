@@ -20,6 +20,9 @@ use cases::{Case, Outcome, Tables};
 use cortex_m_rt::{entry, exception};
 use cortex_m_semihosting::{debug, hprintln};
 
+/// Iterations of the calibration loop (two instructions each).
+const CALIBRATION_LOOPS: u32 = 1_000_000;
+
 /// Whether this build runs `case` (one engine a feature).
 const fn enabled(case: Case) -> bool {
     match case {
@@ -39,6 +42,11 @@ fn main() -> ! {
     let Some(mut clock) = ticks::Ticks::start() else {
         fail("the core peripherals were taken twice")
     };
+    // The counter's own check: a loop of exactly 2,000,000 instructions.
+    let start = clock.instructions();
+    ticks::known_loop(CALIBRATION_LOOPS);
+    let spent = clock.instructions().saturating_sub(start);
+    hprintln!("CALIBRATE {} {}", 2 * u64::from(CALIBRATION_LOOPS), spent);
     let mut peak = arena::peak_stack_bytes();
     for case in cases::ALL {
         if !enabled(case) {

@@ -75,3 +75,21 @@ impl Ticks {
         self.ticks().saturating_mul(INSTRUCTIONS_PER_TICK)
     }
 }
+
+/// Executes exactly `2 * iterations` instructions (a `subs`/`bne` loop), to check the count.
+pub fn known_loop(iterations: u32) {
+    if iterations == 0 {
+        return;
+    }
+    // SAFETY: the loop only counts the scratch register down to zero; it touches no memory
+    // and the stack not at all.
+    unsafe {
+        core::arch::asm!(
+            "2:",
+            "subs {n}, {n}, #1",
+            "bne 2b",
+            n = inout(reg) iterations => _,
+            options(nomem, nostack),
+        );
+    }
+}
