@@ -149,6 +149,7 @@ fn firmware_under_qemu_matches_the_host() {
     }
     let elf = build_firmware();
     let (code, text) = run_qemu(&elf);
+    println!("{text}");
     assert_eq!(code, 0, "the firmware failed; it printed:\n{text}");
     let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
     let case_lines: Vec<CaseLine> = lines
@@ -235,7 +236,7 @@ fn the_positions_are_what_the_cases_say() {
 
 #[test]
 fn node_budgets_bind_or_the_search_finishes() {
-    // Each searched case stops at its node budget (the budget is what the firmware measures);
+    // Each searched case stops at its node budget, so the firmware exercises the node limit;
     // the exact solves finish well inside theirs.
     for (case, outcome) in host_outcomes() {
         let budget = match case {
@@ -250,7 +251,7 @@ fn node_budgets_bind_or_the_search_finishes() {
             outcome.nodes > 0 && outcome.nodes <= budget,
             "{case:?} {outcome:?}"
         );
-        if matches!(case, Case::Ataxx | Case::Filler | Case::FruitRage) {
+        if !matches!(case, Case::ReversiSolve | Case::Stake) {
             assert_eq!(outcome.nodes, budget, "{case:?}");
         }
     }

@@ -18,7 +18,7 @@ pub const STAKE_SLOTS: usize = duel_core::stake::table_len(STAKE_EMPTIES);
 /// Node budget of the Reversi exact solve (ample: the solve finishes well inside it).
 pub const REVERSI_SOLVE_NODES: u64 = 2_000_000;
 /// Node budget of the Reversi midgame move.
-pub const REVERSI_MIDGAME_NODES: u64 = 30_000;
+pub const REVERSI_MIDGAME_NODES: u64 = 15_000;
 /// Node budget of the Ataxx move.
 pub const ATAXX_NODES: u64 = 20_000;
 /// Node budget of the Filler move.
