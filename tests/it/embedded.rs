@@ -5,7 +5,6 @@
 //! searches written here.
 
 #[path = "../embedded/src/cases.rs"]
-#[allow(dead_code)]
 mod cases;
 
 use cases::{Answer, Case, Outcome, Tables};
