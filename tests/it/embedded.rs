@@ -61,8 +61,31 @@ fn build_firmware() -> std::path::PathBuf {
         .env_remove("CARGO_BUILD_TARGET")
         .status()
         .expect("cargo runs");
-    assert!(status.success(), "building the firmware failed");
+    assert!(
+        status.success(),
+        "building the firmware failed (is the target installed? \
+         rustup target add thumbv7em-none-eabihf)"
+    );
     target.join("thumbv7em-none-eabihf/release/duel-embedded")
+}
+
+/// The flash an ELF image takes: the sizes of its loaded sections with contents (`SHF_ALLOC`
+/// and not `SHT_NOBITS`: the vector table, code, read-only data and `.data`'s initial values),
+/// read from the ELF32 little-endian section headers.
+fn flash_bytes(elf: &[u8]) -> u64 {
+    let u16_at = |at: usize| u64::from(u16::from_le_bytes([elf[at], elf[at + 1]]));
+    let u32_at = |at: usize| u64::from(u32::from_le_bytes(elf[at..at + 4].try_into().unwrap()));
+    assert_eq!(
+        &elf[..6],
+        b"\x7fELF\x01\x01",
+        "not a 32-bit little-endian ELF"
+    );
+    let (offset, entry_size, count) = (u32_at(0x20), u16_at(0x2E), u16_at(0x30));
+    (0..count)
+        .map(|i| (offset + i * entry_size) as usize)
+        .filter(|&h| u32_at(h + 4) != 8 && u32_at(h + 8) & 2 != 0)
+        .map(|h| u32_at(h + 20))
+        .sum()
 }
 
 /// Runs `elf` under QEMU and returns its exit status and standard output.
@@ -147,6 +170,12 @@ fn firmware_under_qemu_matches_the_host() {
         return;
     }
     let elf = build_firmware();
+    let flash = flash_bytes(&std::fs::read(&elf).expect("the firmware ELF"));
+    println!("flash: {flash} bytes");
+    assert!(
+        flash <= 128 * 1024,
+        "the firmware takes {flash} bytes of flash, over 128 KiB"
+    );
     let (code, text) = run_qemu(&elf);
     println!("{text}");
     assert_eq!(code, 0, "the firmware failed; it printed:\n{text}");

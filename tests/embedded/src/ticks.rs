@@ -23,9 +23,9 @@ pub fn on_wrap() {
     WRAPS.fetch_add(1, Ordering::Relaxed);
 }
 
-/// The running counter.
+/// The running counter. It owns SysTick, so that nothing else can reconfigure it.
 pub struct Ticks {
-    syst: SYST,
+    _syst: SYST,
 }
 
 impl Ticks {
@@ -50,13 +50,12 @@ impl Ticks {
         WRAPS.store(0, Ordering::Relaxed);
         peripherals.SYST.enable_interrupt();
         Some(Ticks {
-            syst: peripherals.SYST,
+            _syst: peripherals.SYST,
         })
     }
 
     /// Ticks since [`Ticks::start`].
     pub fn ticks(&mut self) -> u64 {
-        let _ = &mut self.syst;
         cortex_m::interrupt::free(|_| {
             let mut wraps = WRAPS.load(Ordering::Relaxed);
             let mut current = SYST::get_current();
@@ -66,7 +65,7 @@ impl Ticks {
                 wraps = wraps.wrapping_add(1);
                 current = SYST::get_current();
             }
-            u64::from(wraps) * u64::from(RELOAD + 1) + u64::from(RELOAD - current)
+            u64::from(wraps) * u64::from(RELOAD + 1) + u64::from(RELOAD.saturating_sub(current))
         })
     }
 
