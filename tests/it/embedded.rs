@@ -122,7 +122,7 @@ fn run_qemu(elf: &std::path::Path) -> (i32, String) {
     (status.code().unwrap_or(-1), text)
 }
 
-/// One `CASE` line of the firmware.
+/// One `CASE` line of the firmware, with the case's `STACK` line.
 #[derive(Debug)]
 struct CaseLine {
     name: String,
@@ -133,27 +133,30 @@ struct CaseLine {
     stack: u64,
 }
 
-/// Parses `CASE <name> <answer> <score> <nodes> <instructions> stack <bytes>`.
-fn parse_case(line: &str) -> CaseLine {
+/// Parses `CASE <name> <answer> <score> <nodes> <instructions>` and the `STACK <name> <bytes>`
+/// line after it.
+fn parse_case(line: &str, stack_line: Option<&str>) -> CaseLine {
     let fields: Vec<&str> = line.split(' ').collect();
-    assert_eq!(fields.len(), 8, "malformed line {line:?}");
-    assert_eq!(
-        (fields[0], fields[6]),
-        ("CASE", "stack"),
-        "malformed {line:?}"
-    );
+    assert_eq!(fields.len(), 6, "malformed line {line:?}");
+    assert_eq!(fields[0], "CASE", "malformed {line:?}");
     let number = |i: usize| -> i64 {
         fields[i]
             .parse()
             .unwrap_or_else(|_| panic!("field {i} of {line:?} is not a number"))
     };
+    let stack = stack_line
+        .and_then(|l| l.strip_prefix("STACK "))
+        .and_then(|l| l.strip_prefix(fields[1]))
+        .and_then(|l| l.strip_prefix(' '))
+        .and_then(|bytes| bytes.parse().ok())
+        .unwrap_or_else(|| panic!("no STACK line after {line:?}: {stack_line:?}"));
     CaseLine {
         name: fields[1].to_string(),
         answer: fields[2].to_string(),
         score: number(3),
         nodes: number(4) as u64,
         instructions: number(5) as u64,
-        stack: number(7) as u64,
+        stack,
     }
 }
 
@@ -182,8 +185,9 @@ fn firmware_under_qemu_matches_the_host() {
     let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
     let case_lines: Vec<CaseLine> = lines
         .iter()
-        .filter(|l| l.starts_with("CASE "))
-        .map(|l| parse_case(l))
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("CASE "))
+        .map(|(i, l)| parse_case(l, lines.get(i + 1).copied()))
         .collect();
     let host = host_outcomes();
     assert_eq!(case_lines.len(), host.len(), "firmware printed:\n{text}");

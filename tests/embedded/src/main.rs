@@ -2,11 +2,17 @@
 //! budgets over statically allocated tables, prints one `CASE` line each, the memory figures
 //! and `DONE`, and exits through semihosting.
 //!
-//! Line format: `CASE <name> <answer> <score> <nodes> <instructions>`. QEMU does not model the
-//! DWT cycle counter, so the last field counts SysTick ticks of the 25 MHz core clock under
-//! `-icount shift=0` (one virtual nanosecond an instruction) times 40: instructions executed,
-//! to within 40. A real Cortex-M4 needs somewhat more cycles than instructions (loads, taken
-//! branches, multi-cycle multiplies).
+//! Lines, in order:
+//! - `CALIBRATE 2000000 <instructions>`: the instruction count of a loop of exactly 2,000,000.
+//! - per case, `CASE <name> <answer> <score> <nodes> <instructions>` and then
+//!   `STACK <name> <bytes>`, the case's peak stack (painted before it, scanned after it);
+//! - `MEMORY tables <bytes> statics <bytes> stack <bytes>` (the stack's overall peak);
+//! - `DONE`.
+//!
+//! QEMU does not model the DWT cycle counter, so `<instructions>` counts SysTick ticks of the
+//! 25 MHz core clock under `-icount shift=0` (one virtual nanosecond an instruction) times 40:
+//! instructions executed, to within 40. A real Cortex-M4 needs somewhat more cycles than
+//! instructions (loads, taken branches, multi-cycle multiplies).
 #![no_std]
 #![no_main]
 #![deny(missing_docs)]
@@ -62,14 +68,14 @@ fn main() -> ! {
             fail(case.name());
         }
         hprintln!(
-            "CASE {} {} {} {} {} stack {}",
+            "CASE {} {} {} {} {}",
             case.name(),
             outcome.answer,
             outcome.score,
             outcome.nodes,
-            spent,
-            stack
+            spent
         );
+        hprintln!("STACK {} {}", case.name(), stack);
     }
     hprintln!(
         "MEMORY tables {} statics {} stack {}",
