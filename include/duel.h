@@ -17,10 +17,10 @@
 // The byte that marks an empty cell in boards passed to and from the C API.
 #define DUEL_FRUIT_RAGE_EMPTY 255
 
-// Bytes of workspace that always suffice for `duel_stake_solve_in`: one 2-byte slot per
-// pattern of at most 10 empty cells (3^10 patterns).
+// Bytes of workspace with which `duel_stake_solve_in` gives every pattern of 10 empty cells a
+// slot of its own (3^10 slots of 4 bytes): full speed. Any size works, more slowly below it.
 // (A literal, so that cbindgen can write it into the header; checked below.)
-#define DUEL_STAKE_WORKSPACE_BYTES 118098
+#define DUEL_STAKE_WORKSPACE_BYTES 236196
 
 // The outcome of a `duel_*` call. `DUEL_RESULT_OK` is zero; every other value names what was
 // wrong with the call, and the out-parameters are then left untouched.
@@ -44,10 +44,8 @@ enum duel_result
   // The board breaks the game's rules in another way (Stake Your Claim: the digit counts do
   // not say whose turn it is, or more empty cells than the contest allows).
   DUEL_RESULT_INVALID_BOARD = 6,
-  // A caller-provided workspace is smaller than the function needs.
-  DUEL_RESULT_WORKSPACE_TOO_SMALL = 7,
   // A move of a given history is not legal where it is played.
-  DUEL_RESULT_ILLEGAL_MOVE = 8,
+  DUEL_RESULT_ILLEGAL_MOVE = 7,
   // duel failed internally (a bug): the panic was caught at the boundary.
   DUEL_RESULT_PANIC = 255,
 };
@@ -224,7 +222,7 @@ duel_result duel_reversi_best_move_in(const int32_t *board,
 //
 // `board` holds `n`×`n` bytes, row by row, each `'0'`, `'1'` or `'.'` (empty); `board_len`
 // must be `n * n`, `n` in 1..=8, with 1 to 10 empty cells and as many `0`s as `1`s (player 0
-// to move) or one more `0` (player 1 to move). Uses a 116 KiB table it allocates.
+// to move) or one more `0` (player 1 to move). Uses a 231 KiB table it allocates.
 //
 // # Errors
 // `DUEL_RESULT_NULL_POINTER`; `DUEL_RESULT_INVALID_SIZE` (n, or `board_len` not n²);
@@ -242,12 +240,12 @@ duel_result duel_stake_solve(uint32_t n,
                              int32_t *value);
 
 // As [`duel_stake_solve`], with the table in the caller's `workspace`: nothing is allocated.
-// [`DUEL_STAKE_WORKSPACE_BYTES`] always suffice; a position with k empty cells needs 2·3^k
-// bytes.
+// The answer is exact with any workspace (none at all included); with k empty cells, 4·3^k
+// bytes ([`DUEL_STAKE_WORKSPACE_BYTES`] for k = 10) give every pattern a slot of its own.
 //
 // # Errors
-// As [`duel_stake_solve`], and `DUEL_RESULT_WORKSPACE_TOO_SMALL`; `DUEL_RESULT_NULL_POINTER`
-// for a null `workspace`.
+// As [`duel_stake_solve`]; `DUEL_RESULT_NULL_POINTER` also for a null `workspace` with a
+// non-zero `workspace_len`.
 //
 // # Safety
 // As [`duel_stake_solve`]; `workspace` must be valid for reads and writes of `workspace_len`

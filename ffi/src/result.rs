@@ -22,10 +22,8 @@ pub enum DuelResult {
     /// The board breaks the game's rules in another way (Stake Your Claim: the digit counts do
     /// not say whose turn it is, or more empty cells than the contest allows).
     InvalidBoard = 6,
-    /// A caller-provided workspace is smaller than the function needs.
-    WorkspaceTooSmall = 7,
     /// A move of a given history is not legal where it is played.
-    IllegalMove = 8,
+    IllegalMove = 7,
     /// duel failed internally (a bug): the panic was caught at the boundary.
     Panic = 255,
 }
@@ -41,7 +39,6 @@ impl DuelResult {
             Self::NoLegalMove => c"the side to move has no legal move",
             Self::InvalidSize => c"a size or count argument is out of range",
             Self::InvalidBoard => c"the board breaks the game's rules",
-            Self::WorkspaceTooSmall => c"the workspace is too small for this call",
             Self::IllegalMove => c"a move of the history is not legal where it is played",
             Self::Panic => c"internal error in duel (please report it)",
         }
@@ -60,8 +57,7 @@ pub extern "C" fn duel_result_message(code: u32) -> *const c_char {
         4 => DuelResult::NoLegalMove,
         5 => DuelResult::InvalidSize,
         6 => DuelResult::InvalidBoard,
-        7 => DuelResult::WorkspaceTooSmall,
-        8 => DuelResult::IllegalMove,
+        7 => DuelResult::IllegalMove,
         255 => DuelResult::Panic,
         _ => return c"unknown duel_result code".as_ptr(),
     };

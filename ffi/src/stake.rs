@@ -4,10 +4,10 @@ use crate::result::{DuelResult, guard};
 use crate::workspace;
 use duel_core::stake::{self, Board, ParseError, PositionError, Slot, SolveError};
 
-/// Bytes of workspace that always suffice for `duel_stake_solve_in`: one 2-byte slot per
-/// pattern of at most 10 empty cells (3^10 patterns).
+/// Bytes of workspace with which `duel_stake_solve_in` gives every pattern of 10 empty cells a
+/// slot of its own (3^10 slots of 4 bytes): full speed. Any size works, more slowly below it.
 /// (A literal, so that cbindgen can write it into the header; checked below.)
-pub const DUEL_STAKE_WORKSPACE_BYTES: usize = 118_098;
+pub const DUEL_STAKE_WORKSPACE_BYTES: usize = 236_196;
 const _: () = assert!(DUEL_STAKE_WORKSPACE_BYTES == stake::TABLE_LEN * std::mem::size_of::<Slot>());
 
 /// Reads and validates an `n`×`n` board of bytes `'0'`, `'1'`, `'.'`.
@@ -58,7 +58,6 @@ unsafe fn answer(
         }
         Err(SolveError::GameOver) => DuelResult::NoLegalMove,
         Err(SolveError::TooManyEmpties { .. }) => DuelResult::InvalidBoard,
-        Err(SolveError::TableTooSmall { .. }) => DuelResult::WorkspaceTooSmall,
     }
 }
 
@@ -68,7 +67,7 @@ unsafe fn answer(
 ///
 /// `board` holds `n`×`n` bytes, row by row, each `'0'`, `'1'` or `'.'` (empty); `board_len`
 /// must be `n * n`, `n` in 1..=8, with 1 to 10 empty cells and as many `0`s as `1`s (player 0
-/// to move) or one more `0` (player 1 to move). Uses a 116 KiB table it allocates.
+/// to move) or one more `0` (player 1 to move). Uses a 231 KiB table it allocates.
 ///
 /// # Errors
 /// `DUEL_RESULT_NULL_POINTER`; `DUEL_RESULT_INVALID_SIZE` (n, or `board_len` not n²);
@@ -103,12 +102,12 @@ pub unsafe extern "C" fn duel_stake_solve(
 }
 
 /// As [`duel_stake_solve`], with the table in the caller's `workspace`: nothing is allocated.
-/// [`DUEL_STAKE_WORKSPACE_BYTES`] always suffice; a position with k empty cells needs 2·3^k
-/// bytes.
+/// The answer is exact with any workspace (none at all included); with k empty cells, 4·3^k
+/// bytes ([`DUEL_STAKE_WORKSPACE_BYTES`] for k = 10) give every pattern a slot of its own.
 ///
 /// # Errors
-/// As [`duel_stake_solve`], and `DUEL_RESULT_WORKSPACE_TOO_SMALL`; `DUEL_RESULT_NULL_POINTER`
-/// for a null `workspace`.
+/// As [`duel_stake_solve`]; `DUEL_RESULT_NULL_POINTER` also for a null `workspace` with a
+/// non-zero `workspace_len`.
 ///
 /// # Safety
 /// As [`duel_stake_solve`]; `workspace` must be valid for reads and writes of `workspace_len`
@@ -125,7 +124,11 @@ pub unsafe extern "C" fn duel_stake_solve_in(
     value: *mut i32,
 ) -> DuelResult {
     guard(|| {
-        if row.is_null() || column.is_null() || value.is_null() || workspace.is_null() {
+        if row.is_null()
+            || column.is_null()
+            || value.is_null()
+            || (workspace.is_null() && workspace_len != 0)
+        {
             return DuelResult::NullPointer;
         }
         // SAFETY: the caller's promise about `board`.

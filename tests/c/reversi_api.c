@@ -73,7 +73,7 @@ int main(void) {
     /* Messages: every code named, unknown codes too, never NULL. */
     CHECK(strcmp(duel_result_message(DUEL_RESULT_OK), "ok") == 0);
     unsigned codes[] = {DUEL_RESULT_NULL_POINTER, DUEL_RESULT_INVALID_CELL, DUEL_RESULT_INVALID_COLOUR,
-                        DUEL_RESULT_NO_LEGAL_MOVE, DUEL_RESULT_INVALID_SIZE, DUEL_RESULT_INVALID_BOARD, DUEL_RESULT_WORKSPACE_TOO_SMALL,
+                        DUEL_RESULT_NO_LEGAL_MOVE, DUEL_RESULT_INVALID_SIZE, DUEL_RESULT_INVALID_BOARD,
                         DUEL_RESULT_ILLEGAL_MOVE,
                         DUEL_RESULT_PANIC, 12345};
     for (unsigned i = 0; i < sizeof codes / sizeof codes[0]; i++) {

@@ -236,6 +236,18 @@ fn firmware_under_qemu_matches_the_host() {
         .expect("MEMORY tables <bytes>");
     let largest = (cases::ENTRIES * size_of::<Entry>()).max(cases::STAKE_SLOTS * size_of::<Slot>());
     assert!(tables >= largest && tables < largest + 64, "{memory}");
+    // RAM: every static (the tables included) plus the deepest painted stack, within 64 KiB.
+    let field = |name: &str| -> usize {
+        let words: Vec<&str> = memory.split(' ').collect();
+        let at = words.iter().position(|w| *w == name).expect("MEMORY field");
+        words[at + 1].parse().expect("MEMORY bytes")
+    };
+    let ram = field("statics") + field("stack");
+    println!("ram: {ram} bytes");
+    assert!(
+        ram <= 64 * 1024,
+        "the firmware uses {ram} bytes of RAM, over 64 KiB: {memory}"
+    );
     assert_eq!(lines.last(), Some(&"DONE"), "firmware printed:\n{text}");
 }
 
@@ -425,7 +437,19 @@ fn a_table_of_the_wrong_kind_fails_the_case() {
     let mut entries = vec![Entry::default(); 4];
     let outcome = cases::run(Case::Stake, Tables::Entries(&mut entries));
     assert_eq!(outcome.answer, Answer::None);
-    let mut short = vec![Slot::default(); cases::STAKE_SLOTS - 1];
-    let outcome = cases::run(Case::Stake, Tables::Slots(&mut short));
-    assert_eq!(outcome.answer, Answer::None);
+}
+
+#[test]
+fn the_stake_solve_is_the_same_with_any_table_size() {
+    let mut full = vec![Slot::default(); duel_core::stake::TABLE_LEN];
+    let expected = cases::run(Case::Stake, Tables::Slots(&mut full));
+    for len in [0, 1, 100, cases::STAKE_SLOTS - 1] {
+        let mut short = vec![Slot::default(); len];
+        let outcome = cases::run(Case::Stake, Tables::Slots(&mut short));
+        assert_eq!(
+            (outcome.answer, outcome.score),
+            (expected.answer, expected.score),
+            "{len} slots"
+        );
+    }
 }

@@ -3,6 +3,7 @@
 mod arena;
 mod ataxx;
 mod core_search;
+mod embedded;
 mod ffi;
 mod filler;
 mod fruit_rage;

@@ -9,13 +9,19 @@ use core::fmt;
 /// Above the magnitude of any value (a value is at most 64 in magnitude).
 const INFINITY: i32 = 100;
 
-/// The loosest interval a slot can hold: every value lies in it.
-const UNKNOWN: Slot = Slot { lo: -64, hi: 64 };
+/// The loosest interval a slot can hold: every value lies in it. Its key matches no pattern
+/// (patterns are below 3^10 = 59,049).
+const UNKNOWN: Slot = Slot {
+    key: u16::MAX,
+    lo: -64,
+    hi: 64,
+};
 
-/// One transposition-table slot: the value of one pattern of the empties, from the side to
-/// move's point of view, lies in `lo..=hi`. Two bytes.
+/// One transposition-table slot: the value of the pattern of the empties numbered `key`, from
+/// the side to move's point of view, lies in `lo..=hi`. Four bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Slot {
+    key: u16,
     lo: i8,
     hi: i8,
 }
@@ -27,8 +33,9 @@ impl Default for Slot {
     }
 }
 
-/// The table length [`solve`] needs for a position with `empties` empty cells: `3^empties`
-/// (each empty cell holds `0`, `1` or nothing). Saturates instead of overflowing.
+/// The table length at which [`solve`] never has two patterns share a slot, for a position
+/// with `empties` empty cells: `3^empties` (each empty cell holds `0`, `1` or nothing).
+/// Saturates instead of overflowing.
 pub const fn table_len(empties: u32) -> usize {
     let mut len: usize = 1;
     let mut i = 0;
@@ -39,7 +46,8 @@ pub const fn table_len(empties: u32) -> usize {
     len
 }
 
-/// The table length that serves every position: `3^10` = 59,049 slots (118,098 bytes).
+/// The table length that gives every position a slot per pattern: `3^10` = 59,049 slots
+/// (236,196 bytes). Shorter tables work too, more slowly.
 pub const TABLE_LEN: usize = table_len(MAX_EMPTIES as u32);
 
 /// The best move for the side to move and the value it secures.
@@ -79,13 +87,6 @@ pub enum SolveError {
         /// The number of empty cells.
         empties: u32,
     },
-    /// The table is shorter than [`table_len`] of the position's empties.
-    TableTooSmall {
-        /// The table's length.
-        len: usize,
-        /// The length needed.
-        needed: usize,
-    },
 }
 
 impl fmt::Display for SolveError {
@@ -94,9 +95,6 @@ impl fmt::Display for SolveError {
             SolveError::GameOver => write!(f, "the board is full: no move to choose"),
             SolveError::TooManyEmpties { empties } => {
                 write!(f, "{empties} empty cells, at most {MAX_EMPTIES}")
-            }
-            SolveError::TableTooSmall { len, needed } => {
-                write!(f, "the table has {len} slots, the position needs {needed}")
             }
         }
     }
@@ -107,11 +105,13 @@ impl core::error::Error for SolveError {}
 /// Solves `board` exactly: the best move for the side to move (among equally good moves, the
 /// first in (row, column) order) and its value with perfect play by both sides.
 ///
-/// `table` is scratch space of at least [`table_len`]`(empties)` slots ([`TABLE_LEN`] serves
-/// every board); its old contents do not matter.
+/// `table` is scratch space of any length; its old contents do not matter. With
+/// [`table_len`]`(empties)` slots ([`TABLE_LEN`] serves every board) each pattern of the empties
+/// has a slot of its own; a shorter table (even an empty one) gives the same exact answer,
+/// more slowly, as patterns then share slots.
 ///
 /// # Errors
-/// [`SolveError::GameOver`] for a full board, [`SolveError::TableTooSmall`] for a short table.
+/// [`SolveError::GameOver`] for a full board.
 ///
 /// # Examples
 /// ```
@@ -132,13 +132,8 @@ pub fn solve(board: &Board, table: &mut [Slot]) -> Result<Solution, SolveError> 
         // Unreachable for a `Board` (its invariants allow ten), kept so no shift can overflow.
         return Err(SolveError::TooManyEmpties { empties: count });
     }
-    let needed = table_len(count);
-    let Some(table) = table.get_mut(..needed) else {
-        return Err(SolveError::TableTooSmall {
-            len: table.len(),
-            needed,
-        });
-    };
+    let used = table.len().min(table_len(count));
+    let table = &mut table[..used];
     table.fill(UNKNOWN);
 
     let mover = board.cells_of(board.to_move());
@@ -286,7 +281,7 @@ impl Search<'_> {
         beta: i32,
     ) -> i32 {
         self.nodes += 1;
-        let slot = self.table.get(index).copied().unwrap_or(UNKNOWN);
+        let slot = self.probe(index);
         let (lo, hi) = (slot.lo as i32, slot.hi as i32);
         if lo >= beta {
             return lo;
@@ -302,6 +297,7 @@ impl Search<'_> {
             self.store(
                 index,
                 Slot {
+                    key: index as u16,
                     lo: value as i8,
                     hi: value as i8,
                 },
@@ -344,16 +340,19 @@ impl Search<'_> {
 
         let stored = if best <= alpha {
             Slot {
+                key: index as u16,
                 lo: lo as i8,
                 hi: best as i8,
             }
         } else if best >= beta {
             Slot {
+                key: index as u16,
                 lo: best as i8,
                 hi: hi as i8,
             }
         } else {
             Slot {
+                key: index as u16,
                 lo: best as i8,
                 hi: best as i8,
             }
@@ -362,10 +361,23 @@ impl Search<'_> {
         best
     }
 
-    /// Writes `slot` at `index` (an index in range: the table was checked at the root).
+    /// What the table knows of pattern `index`: its slot if the slot holds that pattern.
+    #[inline(always)]
+    fn probe(&self, index: usize) -> Slot {
+        match self
+            .table
+            .get(index.checked_rem(self.table.len()).unwrap_or(0))
+        {
+            Some(&slot) if usize::from(slot.key) == index => slot,
+            _ => UNKNOWN,
+        }
+    }
+
+    /// Writes `slot` (keyed by its pattern `index`) into the table, replacing what was there.
     #[inline(always)]
     fn store(&mut self, index: usize, slot: Slot) {
-        if let Some(entry) = self.table.get_mut(index) {
+        let len = self.table.len();
+        if let Some(entry) = self.table.get_mut(index.checked_rem(len).unwrap_or(0)) {
             *entry = slot;
         }
     }

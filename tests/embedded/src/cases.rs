@@ -6,14 +6,16 @@ use core::fmt;
 use duel_core::stake::Slot;
 use duel_core::{Budget, Entry, SearchConfig, Searcher};
 
-/// Transposition-table entries for the four searches that use [`Entry`] (16 bytes each).
-pub const ENTRIES: usize = 1024;
+/// Transposition-table entries for the four searches that use [`Entry`] (16 bytes each): 8 KiB,
+/// so that the tables and the deepest stack (Fruit Rage's) fit 64 KiB of RAM together.
+pub const ENTRIES: usize = 512;
 
 /// Empty cells of the Stake Your Claim position.
 pub const STAKE_EMPTIES: u32 = 10;
 
-/// Slots of the Stake Your Claim table: `3^10` (2 bytes each), what the solver needs.
-pub const STAKE_SLOTS: usize = duel_core::stake::table_len(STAKE_EMPTIES);
+/// Slots of the Stake Your Claim table (4 bytes each): 8 KiB, the size of the other tables.
+/// The solver is exact with any table; a full one (`3^10` slots, 231 KiB) would only be faster.
+pub const STAKE_SLOTS: usize = 2048;
 
 /// Node budget of the Reversi exact solve (ample: the solve finishes well inside it).
 pub const REVERSI_SOLVE_NODES: u64 = 2_000_000;
