@@ -529,6 +529,22 @@ fn plain_minimax_on_ten_empties() {
 }
 
 #[test]
+fn small_tables_give_the_full_tables_answers() {
+    // Keyed slots shared between patterns must never change an answer, only the node count.
+    let mut rng = Rng::new(0x5107);
+    let mut full = vec![Slot::default(); TABLE_LEN];
+    let mut small = vec![Slot::default(); 97];
+    for i in 0..400 {
+        let n = 3 + rng.below(6);
+        let empties = (1 + rng.below(10)).min(n * n);
+        let grid = random_grid(&mut rng, n, empties);
+        let expected = engine(&grid, &mut full);
+        assert_eq!(engine(&grid, &mut small), expected, "case {i}: 97 slots");
+        assert_eq!(engine(&grid, &mut []), expected, "case {i}: no table");
+    }
+}
+
+#[test]
 fn solver_value_is_each_root_moves_value_seen_from_the_child() {
     // The solver on every child of a position agrees with its own root choice: the root value
     // is the maximum of minus the children's values, reached first at the chosen move.
