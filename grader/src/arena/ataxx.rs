@@ -7,7 +7,7 @@
 //! `duel_core::ataxx::Match`, which the tests hold against a naive grid twin.
 
 use super::process::{Failure, LineChild, split_command};
-use super::{GameRecord, MatchArgs, Referee, Series, Side};
+use super::{GameRecord, MatchArgs, Referee, Rng, Series, Side};
 use crate::clock::WallClock;
 use duel_core::ataxx::{BotzoneMove, Color, Match, choose};
 use duel_core::search::SearchConfig;
@@ -258,11 +258,7 @@ impl Referee for AtaxxReferee {
         // Black's first request is "no move".
         talks[black as usize].requests.push(BotzoneMove::NONE);
         let mut table = vec![Entry::default(); 1 << 18];
-        let mut rng = self
-            .seed
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .wrapping_add(index as u64)
-            | 1;
+        let mut rng = Rng::new(self.seed, index as u64);
         while !game.board().is_over() {
             let side = side_of(game.board().side());
             let spec = if side == Side::A { &self.a } else { &self.b };
@@ -286,13 +282,7 @@ impl Referee for AtaxxReferee {
                 }
                 PlayerSpec::Random => {
                     let moves = game.board().legal_moves();
-                    rng ^= rng << 13;
-                    rng ^= rng >> 7;
-                    rng ^= rng << 17;
-                    match moves
-                        .as_slice()
-                        .get((rng % moves.len().max(1) as u64) as usize)
-                    {
+                    match moves.as_slice().get(rng.below(moves.len())) {
                         Some(&m) => game.board().botzone_move(m),
                         None => BotzoneMove::NONE,
                     }

@@ -6,7 +6,7 @@
 //! it judges.
 
 use super::process::{Failure, run_once, split_command};
-use super::{GameRecord, MatchArgs, Referee, Series, Side};
+use super::{GameRecord, MatchArgs, Referee, Rng, Series, Side, stream_seed};
 use crate::clock::WallClock;
 use duel_core::filler::{Board, Grid, Move, choose, greedy_colour, random_colour};
 use duel_core::{Budget, Entry};
@@ -107,16 +107,9 @@ pub struct Field {
 impl Field {
     /// A random board: uniform colours, the two start cells of different colours, and start
     /// regions that neither overlap nor touch.
-    pub fn random(size: usize, seed: u64) -> Field {
-        let mut state = seed | 1;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+    pub fn random(size: usize, rng: &mut Rng) -> Field {
         loop {
-            let colours: Vec<u8> = (0..size * size).map(|_| (next() % 10) as u8).collect();
+            let colours: Vec<u8> = (0..size * size).map(|_| rng.below(10) as u8).collect();
             let mut field = Field {
                 size,
                 colours,
@@ -287,11 +280,8 @@ impl FillerReferee {
 impl Referee for FillerReferee {
     fn play_game(&mut self, index: usize, a_first: bool) -> GameRecord {
         // Games 2k and 2k+1 share a board, with the sides swapped.
-        let board_seed = self
-            .seed
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .wrapping_add((index / 2) as u64 + 1);
-        let mut field = Field::random(self.size, board_seed);
+        let board_seed = stream_seed(self.seed, (index / 2) as u64);
+        let mut field = Field::random(self.size, &mut Rng::new(self.seed, (index / 2) as u64));
         let first = if a_first { Side::A } else { Side::B };
         let side_of = |player: u8| if player == 1 { first } else { first.other() };
         let mut record = GameRecord {
@@ -313,7 +303,7 @@ impl Referee for FillerReferee {
                 spec,
                 &field.protocol_text(player),
                 ply,
-                board_seed ^ u64::from(ply) << 32,
+                stream_seed(board_seed, u64::from(ply) + 1),
             );
             let (text, colour) = match answer {
                 Ok(a) => a,

@@ -7,7 +7,7 @@
 //! independent of the engine it judges.
 
 use super::process::{Failure, run_once, split_command};
-use super::{GameRecord, MatchArgs, Referee, Series, Side};
+use super::{GameRecord, MatchArgs, Referee, Rng, Series, Side, stream_seed};
 use crate::clock::WallClock;
 use duel_core::fruit_rage::{Board, Cell, greedy_move, minimax3_move, random_move};
 use std::path::{Path, PathBuf};
@@ -28,6 +28,22 @@ pub struct ArenaArgs {
     /// Each player's thinking time for the whole game, in seconds.
     #[arg(long, default_value_t = 300.0)]
     time: f64,
+    /// Who moves first: alternate game by game, or always A, or always B. (On small boxes the
+    /// first mover often wins with perfect play, so alternating measures the boxes as much as
+    /// the players.)
+    #[arg(long, value_enum, default_value_t = First::Alternate)]
+    first: First,
+}
+
+/// Who moves first in each game of a series.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum First {
+    /// A in odd-numbered games, B in even-numbered ones.
+    Alternate,
+    /// Always A.
+    A,
+    /// Always B.
+    B,
 }
 
 /// Plays the series and prints the table.
@@ -51,6 +67,7 @@ pub fn arena(args: &ArenaArgs) -> ExitCode {
         time: Duration::from_secs_f64(args.time),
         seed: args.common.seed,
         scratch: scratch.clone(),
+        first: args.first,
     };
     let series = Series {
         game: "fruit-rage",
@@ -113,16 +130,10 @@ pub struct Grid {
 }
 
 impl Grid {
-    /// A full box of `types` fruit types from `seed`.
-    pub fn random(size: usize, types: u8, seed: u64) -> Grid {
-        let mut state = seed | 1;
+    /// A full box of `types` fruit types drawn from `rng`.
+    pub fn random(size: usize, types: u8, rng: &mut Rng) -> Grid {
         let cells = (0..size * size)
-            .map(|_| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                Some((state % u64::from(types)) as u8)
-            })
+            .map(|_| Some(rng.below(usize::from(types)) as u8))
             .collect();
         Grid { size, cells }
     }
@@ -222,6 +233,8 @@ pub struct FruitRageReferee {
     pub seed: u64,
     /// Where the players' directories go.
     pub scratch: PathBuf,
+    /// Who moves first.
+    pub first: First,
 }
 
 /// What a player answered: the cell it named, or why its answer is unusable.
@@ -326,11 +339,17 @@ impl Referee for FruitRageReferee {
     fn play_game(&mut self, index: usize, a_first: bool) -> GameRecord {
         // A fresh box every game: the first mover's advantage on a given box can be decisive,
         // so replaying a box with the sides swapped would not measure strength.
-        let seed = self
-            .seed
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .wrapping_add(index as u64 + 1);
-        let mut grid = Grid::random(self.size, self.types, seed);
+        let seed = stream_seed(self.seed, index as u64);
+        let mut grid = Grid::random(
+            self.size,
+            self.types,
+            &mut Rng::new(self.seed, index as u64),
+        );
+        let a_first = match self.first {
+            First::Alternate => a_first,
+            First::A => true,
+            First::B => false,
+        };
         let first = if a_first { Side::A } else { Side::B };
         let mut record = GameRecord {
             a_first,
@@ -356,18 +375,18 @@ impl Referee for FruitRageReferee {
         while !grid.is_empty() {
             let k = side as usize;
             let spec = if side == Side::A { &self.a } else { &self.b };
-            let (answer, used) = match self.ask(spec, &grid, left[k], &dirs[k], seed ^ (ply << 32))
-            {
-                Ok(a) => a,
-                Err(Failure::Timeout) => {
-                    return forfeit(
-                        record,
-                        side,
-                        "out of time (killed at its remaining time + 10 s)",
-                    );
-                }
-                Err(f) => return forfeit(record, side, &f.to_string()),
-            };
+            let (answer, used) =
+                match self.ask(spec, &grid, left[k], &dirs[k], stream_seed(seed, ply + 1)) {
+                    Ok(a) => a,
+                    Err(Failure::Timeout) => {
+                        return forfeit(
+                            record,
+                            side,
+                            "out of time (killed at its remaining time + 10 s)",
+                        );
+                    }
+                    Err(f) => return forfeit(record, side, &f.to_string()),
+                };
             if used > left[k] {
                 return forfeit(record, side, "out of time");
             }

@@ -2,7 +2,7 @@
 //! boards, answers `row column`), 10 seconds of thinking per program per game measured here.
 
 use super::process::{Failure, LineChild, split_command};
-use super::{GameRecord, Referee, Side};
+use super::{GameRecord, Referee, Rng, Side};
 use crate::clock::WallClock;
 use duel_core::reversi::{Board, Colour, Engine, Move, Square, think_time_millis};
 use duel_core::{Budget, Entry, Game};
@@ -81,19 +81,19 @@ impl PlayerSpec {
 /// A player during one game.
 enum Player {
     Program(LineChild),
-    Random(u64),
+    Random(Rng),
     Duel(Box<[Entry]>),
 }
 
 impl Player {
-    fn start(spec: &PlayerSpec, colour: Colour, seed: u64) -> Result<Self, Failure> {
+    fn start(spec: &PlayerSpec, colour: Colour, rng: Rng) -> Result<Self, Failure> {
         Ok(match spec {
             PlayerSpec::Command(argv) => {
                 let mut child = LineChild::spawn(argv, None)?;
                 child.send(&format!("{}\n", colour.contest_value()))?;
                 Player::Program(child)
             }
-            PlayerSpec::Random => Player::Random(seed | 1),
+            PlayerSpec::Random => Player::Random(rng),
             PlayerSpec::Duel => Player::Duel(vec![Entry::default(); 1 << 20].into_boxed_slice()),
         })
     }
@@ -114,7 +114,7 @@ impl Player {
                 let square = parse_answer(&line);
                 Ok((line.trim().to_string(), square))
             }
-            Player::Random(state) => {
+            Player::Random(rng) => {
                 let moves = board.legal_moves();
                 let squares: Vec<Square> = moves
                     .as_ref()
@@ -127,12 +127,7 @@ impl Player {
                         }
                     })
                     .collect();
-                *state ^= *state << 13;
-                *state ^= *state >> 7;
-                *state ^= *state << 17;
-                let pick = squares
-                    .get((*state % squares.len().max(1) as u64) as usize)
-                    .copied();
+                let pick = squares.get(rng.below(squares.len())).copied();
                 Ok((
                     pick.map_or("-1 -1".into(), |s| format!("{} {}", s.row(), s.column())),
                     pick,
@@ -205,10 +200,6 @@ impl Referee for ReversiReferee {
             margin: 0,
             reason: "game over".to_string(),
         };
-        let seed = self
-            .seed
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .wrapping_add(index as u64 * 2 + 1);
         let mut players = Vec::with_capacity(2);
         for (side, spec) in [(Side::A, &self.a), (Side::B, &self.b)] {
             let colour = if side == black_side {
@@ -216,7 +207,8 @@ impl Referee for ReversiReferee {
             } else {
                 Colour::White
             };
-            match Player::start(spec, colour, seed.wrapping_add(side as u64)) {
+            let stream = index as u64 * 2 + side as u64;
+            match Player::start(spec, colour, Rng::new(self.seed, stream)) {
                 Ok(p) => players.push((side, p, self.game_time)),
                 Err(f) => return forfeit(record, side, &f.to_string()),
             }
