@@ -18,6 +18,12 @@ enum Command {
     /// Count the leaf nodes of the game tree from a position, depth by depth.
     #[command(subcommand)]
     Perft(PerftGame),
+    /// Solve positions read from stdin, one a line.
+    #[command(subcommand)]
+    Solve(SolveGame),
+    /// Benchmark a game's solver on a suite of positions.
+    #[command(subcommand)]
+    Bench(BenchGame),
 }
 
 #[derive(Subcommand, Debug)]
@@ -26,9 +32,23 @@ enum PerftGame {
     Reversi(reversi::PerftArgs),
 }
 
+#[derive(Subcommand, Debug)]
+enum SolveGame {
+    /// Reversi: `<64 cells> <X|O>` lines in, `<move> <score>` lines out.
+    Reversi(reversi::SolveArgs),
+}
+
+#[derive(Subcommand, Debug)]
+enum BenchGame {
+    /// Reversi: the FFO endgame suite, solved exactly.
+    Reversi(reversi::BenchArgs),
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Perft(PerftGame::Reversi(args)) => reversi::perft(&args),
+        Command::Solve(SolveGame::Reversi(args)) => reversi::solve_lines(&args),
+        Command::Bench(BenchGame::Reversi(args)) => reversi::bench(&args),
     }
 }
