@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 /// Entries of the transposition table the solver and engine use: 2^22 × 16 bytes = 64 MiB.
-const TABLE_ENTRIES: usize = 1 << 22;
+const TABLE_ENTRIES: usize = 1 << 18;
 
 /// At most this many empties are solved exactly by `duel solve reversi` without `--exact`.
 const DEFAULT_EXACT_EMPTIES: u32 = 24;

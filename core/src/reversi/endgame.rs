@@ -20,10 +20,13 @@ use crate::budget::Budget;
 use crate::tt::{Bound, Entry, NO_MOVE, TranspositionTable};
 
 /// At most this many empties: searched without the table, in parity order.
-pub const SHALLOW_EMPTIES: u32 = 6;
+pub const SHALLOW_EMPTIES: u32 = 5;
 
 /// At least this many empties: moves are ordered by a shallow evaluation search.
-pub const ORDER_SEARCH_EMPTIES: u32 = 18;
+pub const ORDER_SEARCH_EMPTIES: u32 = 99;
+
+/// At least this many empties: enhanced transposition cut-offs are tried.
+pub const ETC_EMPTIES: u32 = 11;
 
 /// Above any final disc difference.
 const INF: i32 = 65;
@@ -200,7 +203,7 @@ impl Solver<'_, '_, '_> {
                 1 << 28
             } else {
                 let replies = bits::moves(cp, co);
-                let mut k = -(weighted_mobility(replies) << 4);
+                let mut k = -(weighted_mobility(replies) << 6);
                 k -= (bits::neighbours(co) & empty & !bit).count_ones() as i32;
                 if bit & bits::CORNERS != 0 {
                     k += 8;
@@ -289,6 +292,11 @@ impl Solver<'_, '_, '_> {
                 Bound::None => {}
             }
         }
+        if empties >= ETC_EMPTIES {
+            if let Some(cut) = self.etc(p, o, moves, beta) {
+                return cut;
+            }
+        }
         let mut list = [Candidate::default(); 64];
         let n = self.candidates(p, o, moves, empties, tt_move, &mut list);
         let alpha_orig = alpha;
@@ -314,6 +322,24 @@ impl Solver<'_, '_, '_> {
         }
         self.tt.store(key, empties as u8, best, bound(best, alpha_orig, beta), best_square);
         best
+    }
+
+    /// Enhanced transposition cut-off: a child whose stored upper bound already proves a
+    /// fail-high here.
+    fn etc(&mut self, p: u64, o: u64, moves: u64, beta: i32) -> Option<i32> {
+        let mut m = moves;
+        while m != 0 {
+            let sq = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let f = bits::flips(sq, p, o);
+            let key = hash(o ^ f, p | f | (1u64 << sq)) ^ SALT;
+            if let Some(e) = self.tt.probe(key) {
+                if matches!(e.bound(), Bound::Upper | Bound::Exact) && -e.score() >= beta {
+                    return Some(-e.score());
+                }
+            }
+        }
+        None
     }
 
     /// A node near the end: no table, moves in odd quadrants first.
