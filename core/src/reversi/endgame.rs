@@ -25,6 +25,9 @@ pub const SHALLOW_EMPTIES: u32 = 5;
 /// At least this many empties: moves are ordered by a shallow evaluation search.
 pub const ORDER_SEARCH_EMPTIES: u32 = 99;
 
+/// At least this many empties: the position goes to the solver's far table.
+pub const FAR_EMPTIES: u32 = 12;
+
 /// At least this many empties: enhanced transposition cut-offs are tried.
 pub const ETC_EMPTIES: u32 = 11;
 
@@ -66,7 +69,14 @@ pub fn solve(board: &Board, tt: &mut [Entry], budget: &mut Budget<'_>) -> Option
 
 /// Solves `board` in `mode`; see [`solve`].
 pub fn solve_with(board: &Board, tt: &mut [Entry], budget: &mut Budget<'_>, mode: SolveMode) -> Option<Solution> {
-    let mut solver = Solver { tt: TranspositionTable::new(tt), budget, nodes: 0, stopped: false };
+    let (far, near) = tt.split_at_mut(tt.len() / 4);
+    let mut solver = Solver {
+        far: TranspositionTable::new(far),
+        near: TranspositionTable::new(near),
+        budget,
+        nodes: 0,
+        stopped: false,
+    };
     let (alpha, beta) = match mode {
         SolveMode::Exact => (-INF, INF),
         SolveMode::WinLossDraw => (-1, 1),
@@ -83,7 +93,11 @@ pub fn solve_with(board: &Board, tt: &mut [Entry], budget: &mut Budget<'_>, mode
 }
 
 struct Solver<'t, 'b, 'c> {
-    tt: TranspositionTable<'t>,
+    /// Positions with at least [`FAR_EMPTIES`] empties: few, costly, kept apart so the many
+    /// positions near the end never overwrite them.
+    far: TranspositionTable<'t>,
+    /// Positions with fewer empties.
+    near: TranspositionTable<'t>,
     budget: &'b mut Budget<'c>,
     nodes: u64,
     stopped: bool,
@@ -122,6 +136,17 @@ fn stability_threshold(empties: u32) -> i32 {
 }
 
 impl Solver<'_, '_, '_> {
+    #[inline]
+    fn probe(&self, key: u64, empties: u32) -> Option<Entry> {
+        if empties >= FAR_EMPTIES { self.far.probe(key) } else { self.near.probe(key) }
+    }
+
+    #[inline]
+    fn store(&mut self, key: u64, empties: u32, score: i32, bound: Bound, best: u16) {
+        let table = if empties >= FAR_EMPTIES { &mut self.far } else { &mut self.near };
+        table.store(key, empties as u8, score, bound, best);
+    }
+
     /// The root: every move searched with a principal-variation window.
     fn root(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32) -> (Move, i32) {
         let empties = (!(p | o)).count_ones();
@@ -133,7 +158,7 @@ impl Solver<'_, '_, '_> {
             return (Move::Pass, -self.search(o, p, -beta, -alpha, empties));
         }
         let key = hash(p, o) ^ SALT;
-        let tt_move = self.tt.probe(key).map_or(NO_MOVE, |e| e.best());
+        let tt_move = self.probe(key, empties).map_or(NO_MOVE, |e| e.best());
         let mut list = [Candidate::default(); 64];
         let n = self.candidates(p, o, moves, empties, tt_move, &mut list);
         let alpha_orig = alpha;
@@ -158,7 +183,7 @@ impl Solver<'_, '_, '_> {
             }
         }
         if !self.stopped {
-            self.tt.store(key, empties as u8, best, bound(best, alpha_orig, beta), best_square);
+            self.store(key, empties, best, bound(best, alpha_orig, beta), best_square);
         }
         let mv = Square::new(best_square as u8).map_or(Move::Pass, Move::Place);
         (mv, best)
@@ -280,7 +305,7 @@ impl Solver<'_, '_, '_> {
         }
         let key = hash(p, o) ^ SALT;
         let mut tt_move = NO_MOVE;
-        if let Some(e) = self.tt.probe(key) {
+        if let Some(e) = self.probe(key, empties) {
             tt_move = e.best();
             let s = e.score();
             match e.bound() {
@@ -293,7 +318,7 @@ impl Solver<'_, '_, '_> {
             }
         }
         if empties >= ETC_EMPTIES {
-            if let Some(cut) = self.etc(p, o, moves, beta) {
+            if let Some(cut) = self.etc(p, o, moves, beta, empties - 1) {
                 return cut;
             }
         }
@@ -320,20 +345,20 @@ impl Solver<'_, '_, '_> {
                 }
             }
         }
-        self.tt.store(key, empties as u8, best, bound(best, alpha_orig, beta), best_square);
+        self.store(key, empties, best, bound(best, alpha_orig, beta), best_square);
         best
     }
 
     /// Enhanced transposition cut-off: a child whose stored upper bound already proves a
     /// fail-high here.
-    fn etc(&mut self, p: u64, o: u64, moves: u64, beta: i32) -> Option<i32> {
+    fn etc(&mut self, p: u64, o: u64, moves: u64, beta: i32, child_empties: u32) -> Option<i32> {
         let mut m = moves;
         while m != 0 {
             let sq = m.trailing_zeros() as usize;
             m &= m - 1;
             let f = bits::flips(sq, p, o);
             let key = hash(o ^ f, p | f | (1u64 << sq)) ^ SALT;
-            if let Some(e) = self.tt.probe(key) {
+            if let Some(e) = self.probe(key, child_empties) {
                 if matches!(e.bound(), Bound::Upper | Bound::Exact) && -e.score() >= beta {
                     return Some(-e.score());
                 }
