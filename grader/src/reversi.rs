@@ -29,7 +29,10 @@ pub fn perft(args: &PerftArgs) -> ExitCode {
         let start = Instant::now();
         let nodes = count_leaves(&board, depth);
         let secs = start.elapsed().as_secs_f64();
-        if writeln!(out, "{depth} {nodes} {secs:.3}").and_then(|()| out.flush()).is_err() {
+        if writeln!(out, "{depth} {nodes} {secs:.3}")
+            .and_then(|()| out.flush())
+            .is_err()
+        {
             return ExitCode::from(2);
         }
     }
@@ -85,7 +88,10 @@ pub fn solve_lines(args: &SolveArgs) -> ExitCode {
             let c = engine.choose(&board, &mut Budget::millis(&clock, args.millis));
             (c.mv, c.score)
         };
-        if writeln!(out, "{} {}", move_text(mv), signed(score)).and_then(|()| out.flush()).is_err() {
+        if writeln!(out, "{} {}", move_text(mv), signed(score))
+            .and_then(|()| out.flush())
+            .is_err()
+        {
             return ExitCode::from(2);
         }
     }
@@ -115,12 +121,18 @@ pub fn bench(args: &BenchArgs) -> ExitCode {
     let text = match std::fs::read_to_string(&args.file) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("duel: cannot read {}: {e} (give the .obf file as FILE)", args.file.display());
+            eprintln!(
+                "duel: cannot read {}: {e} (give the .obf file as FILE)",
+                args.file.display()
+            );
             return ExitCode::from(2);
         }
     };
-    let positions: Vec<&str> =
-        text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
+    let positions: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
     let skip = args.first.saturating_sub(1);
     let take = args.count.unwrap_or(usize::MAX);
     let mut table = vec![Entry::default(); TABLE_ENTRIES];
@@ -157,8 +169,17 @@ pub fn bench(args: &BenchArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    let nps = if total_secs > 0.0 { total_nodes as f64 / total_secs } else { 0.0 };
-    if writeln!(out, "total {solved} positions {total_nodes} nodes {total_secs:.3} s {nps:.0} nodes/s").is_err() {
+    let nps = if total_secs > 0.0 {
+        total_nodes as f64 / total_secs
+    } else {
+        0.0
+    };
+    if writeln!(
+        out,
+        "total {solved} positions {total_nodes} nodes {total_secs:.3} s {nps:.0} nodes/s"
+    )
+    .is_err()
+    {
         return ExitCode::from(2);
     }
     ExitCode::SUCCESS

@@ -3,8 +3,8 @@
 //! and a whole game played by the engine.
 
 use duel_core::reversi::{
-    self, Board, Colour, ContestError, Engine, IllegalMoveError, Move, ParseBoardError, SolveMode, Square,
-    disc_difference, outcome_score, perft, solve, solve_with, think_time_millis,
+    self, Board, Colour, ContestError, Engine, IllegalMoveError, Move, ParseBoardError, SolveMode,
+    Square, disc_difference, outcome_score, perft, solve, solve_with, think_time_millis,
 };
 use duel_core::{Budget, Entry, Game};
 use duel_grader::clock::WallClock;
@@ -28,7 +28,16 @@ fn data(relative: &str) -> PathBuf {
 /// 0 empty, 1 the side to move, 2 the other side.
 type Grid = [u8; 64];
 
-const STEPS: [(i32, i32); 8] = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+const STEPS: [(i32, i32); 8] = [
+    (0, 1),
+    (0, -1),
+    (1, 0),
+    (-1, 0),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
 
 fn grid_of(board: &Board) -> Grid {
     let mut g = [0u8; 64];
@@ -58,7 +67,8 @@ fn naive_flips(g: &Grid, sq: usize, me: u8) -> u64 {
             r += dr;
             c += dc;
         }
-        if line != 0 && (0..8).contains(&r) && (0..8).contains(&c) && g[(r * 8 + c) as usize] == me {
+        if line != 0 && (0..8).contains(&r) && (0..8).contains(&c) && g[(r * 8 + c) as usize] == me
+        {
             all |= line;
         }
     }
@@ -66,13 +76,19 @@ fn naive_flips(g: &Grid, sq: usize, me: u8) -> u64 {
 }
 
 fn naive_moves(g: &Grid, me: u8) -> u64 {
-    (0..64).filter(|&sq| naive_flips(g, sq, me) != 0).fold(0, |m, sq| m | 1 << sq)
+    (0..64)
+        .filter(|&sq| naive_flips(g, sq, me) != 0)
+        .fold(0, |m, sq| m | 1 << sq)
 }
 
 fn random_move(board: &Board, rng: &mut Rng) -> Option<Move> {
     let moves = board.legal_moves();
     let list = moves.as_slice();
-    if list.is_empty() { None } else { Some(list[rng.below(list.len())]) }
+    if list.is_empty() {
+        None
+    } else {
+        Some(list[rng.below(list.len())])
+    }
 }
 
 /// A position after `plies` random moves from the start (fewer if the game ends first).
@@ -93,7 +109,10 @@ fn random_position(rng: &mut Rng, plies: usize) -> Board {
 fn perft_matches_the_data_file() {
     let text = std::fs::read_to_string(data("data/reversi/perft.txt")).expect("perft.txt");
     let mut checked = 0;
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let mut it = line.split_whitespace();
         let depth: u32 = it.next().expect("depth").parse().expect("depth number");
         let nodes: u64 = it.next().expect("nodes").parse().expect("node count");
@@ -136,9 +155,18 @@ fn bitboard_rules_agree_with_a_naive_grid_on_random_play() {
                 ends += 1;
                 assert!(list.is_empty());
                 assert!(b.is_game_over());
-                let (p, o) = (b.player().count_ones() as i32, b.opponent().count_ones() as i32);
+                let (p, o) = (
+                    b.player().count_ones() as i32,
+                    b.opponent().count_ones() as i32,
+                );
                 let e = 64 - p - o;
-                let expected = if p > o { p - o + e } else if p < o { p - o - e } else { 0 };
+                let expected = if p > o {
+                    p - o + e
+                } else if p < o {
+                    p - o - e
+                } else {
+                    0
+                };
                 assert_eq!(b.final_score(), expected);
                 assert_eq!(b.outcome(), Some(outcome_score(expected)));
                 assert_eq!(b.play(Move::Pass), Err(IllegalMoveError));
@@ -149,7 +177,10 @@ fn bitboard_rules_agree_with_a_naive_grid_on_random_play() {
                 passes += 1;
                 assert_eq!(list.as_slice(), &[Move::Pass]);
                 let after = b.play(Move::Pass).expect("a forced pass is legal");
-                assert_eq!((after.player(), after.opponent()), (b.opponent(), b.player()));
+                assert_eq!(
+                    (after.player(), after.opponent()),
+                    (b.opponent(), b.player())
+                );
             } else {
                 assert_eq!(list.len(), mine.count_ones() as usize);
                 assert_eq!(b.play(Move::Pass), Err(IllegalMoveError));
@@ -174,7 +205,11 @@ fn minimax(b: &Board) -> i32 {
     if moves.is_empty() {
         return b.final_score();
     }
-    moves.iter().map(|&mv| -minimax(&b.play_unchecked(mv))).max().expect("moves")
+    moves
+        .iter()
+        .map(|&mv| -minimax(&b.play_unchecked(mv)))
+        .max()
+        .expect("moves")
 }
 
 #[test]
@@ -200,8 +235,18 @@ fn solver_agrees_with_plain_minimax() {
         }
         let s = solve(&b, &mut table, &mut Budget::unlimited()).expect("unlimited");
         assert_eq!(s.score, best, "score of {b}");
-        assert!(values.iter().any(|&(mv, v)| mv == s.best && v == best), "move {} of {b}", s.best);
-        let w = solve_with(&b, &mut table, &mut Budget::unlimited(), SolveMode::WinLossDraw).expect("wld");
+        assert!(
+            values.iter().any(|&(mv, v)| mv == s.best && v == best),
+            "move {} of {b}",
+            s.best
+        );
+        let w = solve_with(
+            &b,
+            &mut table,
+            &mut Budget::unlimited(),
+            SolveMode::WinLossDraw,
+        )
+        .expect("wld");
         assert_eq!(w.score, best.signum(), "wld of {b}");
     }
 }
@@ -251,7 +296,11 @@ fn contest_array_round_trips_and_rejects_bad_input() {
         assert_eq!(Board::from_contest(&b.to_contest(), c), Ok(b));
         let mut text = [0u8; 64];
         b.write_text(&mut text);
-        let line = format!("{} {}", std::str::from_utf8(&text).expect("ascii"), b.to_move().letter() as char);
+        let line = format!(
+            "{} {}",
+            std::str::from_utf8(&text).expect("ascii"),
+            b.to_move().letter() as char
+        );
         assert_eq!(Board::parse_text(&line), Ok(b));
         assert_eq!(b.to_string(), line);
         assert_eq!(Board::from_text(&text, b.to_move()), Ok(b));
@@ -261,12 +310,18 @@ fn contest_array_round_trips_and_rejects_bad_input() {
     // White to move on the same discs swaps the sides.
     let w = Board::from_contest(&a, 0).expect("valid");
     assert_eq!(w.to_move(), Colour::White);
-    assert_eq!((w.player(), w.opponent()), (start.opponent(), start.player()));
+    assert_eq!(
+        (w.player(), w.opponent()),
+        (start.opponent(), start.player())
+    );
     for bad in [2, -2, 7, i32::MIN, i32::MAX] {
         let mut x = a;
         x[5][6] = bad;
         assert_eq!(Board::from_contest(&x, 1), Err(ContestError::InvalidCell));
-        assert_eq!(Board::from_contest_to_move(&x, 1), Err(ContestError::InvalidCell));
+        assert_eq!(
+            Board::from_contest_to_move(&x, 1),
+            Err(ContestError::InvalidCell)
+        );
     }
     for c in [-1, 2, 100, i32::MIN] {
         assert_eq!(Board::from_contest(&a, c), Err(ContestError::InvalidColour));
@@ -276,30 +331,65 @@ fn contest_array_round_trips_and_rejects_bad_input() {
     lone[0][0] = 1;
     lone[7][7] = 0;
     assert!(Board::from_contest(&lone, 1).is_ok());
-    assert_eq!(Board::from_contest_to_move(&lone, 1), Err(ContestError::NoLegalMove));
+    assert_eq!(
+        Board::from_contest_to_move(&lone, 1),
+        Err(ContestError::NoLegalMove)
+    );
     assert_eq!(Board::from_contest_to_move(&a, 1), Ok(start));
-    assert_eq!(ContestError::NoLegalMove.to_string(), "the colour to move has no legal move");
+    assert_eq!(
+        ContestError::NoLegalMove.to_string(),
+        "the colour to move has no legal move"
+    );
 }
 
 #[test]
 fn text_form_rejects_bad_input() {
     let cells = "---------------------------XO------OX--------------------------- X";
     assert_eq!(Board::parse_text(cells), Ok(Board::start()));
-    assert_eq!(Board::parse_text("  ---------------------------XO------OX---------------------------\tX; a"), Ok(Board::start()));
+    assert_eq!(
+        Board::parse_text(
+            "  ---------------------------XO------OX---------------------------\tX; a"
+        ),
+        Ok(Board::start())
+    );
     let base = cells.as_bytes().to_vec();
-    assert_eq!(Board::parse_text(&cells[..40]), Err(ParseBoardError::TooShort));
+    assert_eq!(
+        Board::parse_text(&cells[..40]),
+        Err(ParseBoardError::TooShort)
+    );
     assert_eq!(Board::parse_text(""), Err(ParseBoardError::TooShort));
-    assert_eq!(Board::parse_text(&cells[..64]), Err(ParseBoardError::MissingSide));
-    assert_eq!(Board::parse_text(&format!("{}   ", &cells[..64])), Err(ParseBoardError::MissingSide));
-    assert_eq!(Board::parse_text(&format!("{}- X", &cells[..64])), Err(ParseBoardError::MissingSide));
-    assert_eq!(Board::parse_text(&format!("{} Y", &cells[..64])), Err(ParseBoardError::InvalidSide));
+    assert_eq!(
+        Board::parse_text(&cells[..64]),
+        Err(ParseBoardError::MissingSide)
+    );
+    assert_eq!(
+        Board::parse_text(&format!("{}   ", &cells[..64])),
+        Err(ParseBoardError::MissingSide)
+    );
+    assert_eq!(
+        Board::parse_text(&format!("{}- X", &cells[..64])),
+        Err(ParseBoardError::MissingSide)
+    );
+    assert_eq!(
+        Board::parse_text(&format!("{} Y", &cells[..64])),
+        Err(ParseBoardError::InvalidSide)
+    );
     let mut bad = base.clone();
     bad[10] = b'Z';
-    assert_eq!(Board::parse_text(std::str::from_utf8(&bad).expect("ascii")), Err(ParseBoardError::InvalidCell));
+    assert_eq!(
+        Board::parse_text(std::str::from_utf8(&bad).expect("ascii")),
+        Err(ParseBoardError::InvalidCell)
+    );
     let mut spaced = base;
     spaced[20] = b' ';
-    assert_eq!(Board::parse_text(std::str::from_utf8(&spaced).expect("ascii")), Err(ParseBoardError::TooShort));
-    assert_eq!(Board::from_text(b"XO", Colour::Black), Err(ParseBoardError::TooShort));
+    assert_eq!(
+        Board::parse_text(std::str::from_utf8(&spaced).expect("ascii")),
+        Err(ParseBoardError::TooShort)
+    );
+    assert_eq!(
+        Board::from_text(b"XO", Colour::Black),
+        Err(ParseBoardError::TooShort)
+    );
     // Square and move names.
     assert_eq!(Square::parse("a1").map(Square::index), Ok(0));
     assert_eq!(Square::parse("b1").map(Square::index), Ok(1));
@@ -310,7 +400,10 @@ fn text_form_rejects_bad_input() {
         assert!(Move::parse(bad).is_err(), "{bad}");
     }
     assert_eq!(Move::parse("pass"), Ok(Move::Pass));
-    assert_eq!(Square::at(1, 0).map(|s| s.to_string()), Some("a2".to_string()));
+    assert_eq!(
+        Square::at(1, 0).map(|s| s.to_string()),
+        Some("a2".to_string())
+    );
     assert_eq!(Square::new(64), None);
     assert_eq!(Square::at(8, 0), None);
     assert_eq!(disc_difference(outcome_score(-12)), Some(-12));
@@ -347,7 +440,10 @@ fn duel_solve_answers_lines_and_stops_at_a_malformed_one() {
     let mv = Move::parse(fields[0]).expect("a move");
     assert_eq!(-minimax(&small.play(mv).expect("legal")), small_value);
     assert_eq!(out.status.code(), Some(2));
-    assert_eq!(String::from_utf8(out.stderr).expect("utf8"), "duel: line 6: fewer than 64 cells\n");
+    assert_eq!(
+        String::from_utf8(out.stderr).expect("utf8"),
+        "duel: line 6: fewer than 64 cells\n"
+    );
     // --help works.
     let help = run(&duel, &["solve", "reversi", "--help"], "");
     assert!(help.status.success());
@@ -369,7 +465,9 @@ fn engine_plays_a_whole_game_against_a_random_mover() {
             let start = clock_now(&clock);
             let c = engine.choose(&b, &mut Budget::millis(&clock, millis));
             remaining = remaining.saturating_sub((clock_now(&clock) - start) / 1000);
-            b = b.play(c.mv).unwrap_or_else(|_| panic!("engine played illegal {} in {b}", c.mv));
+            b = b
+                .play(c.mv)
+                .unwrap_or_else(|_| panic!("engine played illegal {} in {b}", c.mv));
             engine_moves += 1;
         } else {
             let mv = random_move(&b, &mut rng).expect("not over");

@@ -28,7 +28,16 @@ pub const ROW_8: u64 = 0xFF00_0000_0000_0000;
 
 /// Row and column steps of the eight directions; the first four raise the square index, the
 /// last four lower it.
-const DIRECTIONS: [(i32, i32); 8] = [(0, 1), (1, 0), (1, 1), (1, -1), (0, -1), (-1, 0), (-1, -1), (-1, 1)];
+const DIRECTIONS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 0),
+    (1, 1),
+    (1, -1),
+    (0, -1),
+    (-1, 0),
+    (-1, -1),
+    (-1, 1),
+];
 
 /// The squares from `square` (excluded) to the border in direction `dir` (see [`DIRECTIONS`]).
 const fn ray(square: usize, dir: usize) -> u64 {
@@ -138,10 +147,24 @@ pub fn flips(square: usize, p: u64, o: u64) -> u64 {
     f
 }
 
+/// `NEIGHBOURS[square]`: the up to eight squares next to `square`. A move there flips
+/// something only if one of them holds an opponent's disc.
+pub static NEIGHBOURS: [u64; 64] = neighbour_table();
+
+const fn neighbour_table() -> [u64; 64] {
+    let mut t = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq] = neighbours(1u64 << sq);
+        sq += 1;
+    }
+    t
+}
+
 /// The squares next to at least one disc of `discs` (the caller masks them with the empties
 /// for potential mobility).
 #[inline]
-pub fn neighbours(discs: u64) -> u64 {
+pub const fn neighbours(discs: u64) -> u64 {
     let east = ((discs << 1) | (discs << 9) | (discs >> 7)) & !COLUMN_A;
     let west = ((discs >> 1) | (discs >> 9) | (discs << 7)) & !COLUMN_H;
     east | west | (discs << 8) | (discs >> 8)

@@ -12,12 +12,20 @@ pub struct Square(u8);
 impl Square {
     /// The square with index `index` (`row * 8 + column`), if below 64.
     pub const fn new(index: u8) -> Option<Square> {
-        if index < 64 { Some(Square(index)) } else { None }
+        if index < 64 {
+            Some(Square(index))
+        } else {
+            None
+        }
     }
 
     /// The square at `row`, `column`, if both are below 8.
     pub const fn at(row: u8, column: u8) -> Option<Square> {
-        if row < 8 && column < 8 { Some(Square(row * 8 + column)) } else { None }
+        if row < 8 && column < 8 {
+            Some(Square(row * 8 + column))
+        } else {
+            None
+        }
     }
 
     /// The index, `row * 8 + column` (0..64).
@@ -90,7 +98,11 @@ impl Move {
     /// # Errors
     /// [`ParseMoveError`] for anything else.
     pub fn parse(text: &str) -> Result<Move, ParseMoveError> {
-        if text.eq_ignore_ascii_case("pass") { Ok(Move::Pass) } else { Square::parse(text).map(Move::Place) }
+        if text.eq_ignore_ascii_case("pass") {
+            Ok(Move::Pass)
+        } else {
+            Square::parse(text).map(Move::Place)
+        }
     }
 }
 
@@ -242,26 +254,46 @@ impl Board {
     /// The contest's start position: black on (3,3) and (4,4), white on (3,4) and (4,3), black
     /// to move.
     pub const fn start() -> Board {
-        Board { player: (1 << 27) | (1 << 36), opponent: (1 << 28) | (1 << 35), to_move: Colour::Black }
+        Board {
+            player: (1 << 27) | (1 << 36),
+            opponent: (1 << 28) | (1 << 35),
+            to_move: Colour::Black,
+        }
     }
 
     /// A position from the two colours' bitboards and the colour to move.
     ///
     /// # Errors
     /// [`OverlapError`] when a square holds both colours.
-    pub const fn from_colours(black: u64, white: u64, to_move: Colour) -> Result<Board, OverlapError> {
+    pub const fn from_colours(
+        black: u64,
+        white: u64,
+        to_move: Colour,
+    ) -> Result<Board, OverlapError> {
         if black & white != 0 {
             return Err(OverlapError);
         }
         Ok(match to_move {
-            Colour::Black => Board { player: black, opponent: white, to_move },
-            Colour::White => Board { player: white, opponent: black, to_move },
+            Colour::Black => Board {
+                player: black,
+                opponent: white,
+                to_move,
+            },
+            Colour::White => Board {
+                player: white,
+                opponent: black,
+                to_move,
+            },
         })
     }
 
     /// A position from side-relative bitboards; any common squares are given to the player.
     pub const fn from_relative(player: u64, opponent: u64, to_move: Colour) -> Board {
-        Board { player, opponent: opponent & !player, to_move }
+        Board {
+            player,
+            opponent: opponent & !player,
+            to_move,
+        }
     }
 
     /// The discs of the side to move.
@@ -351,7 +383,11 @@ impl Board {
             }
             Move::Place(sq) => {
                 let f = self.flips(sq);
-                if f == 0 { Err(IllegalMoveError) } else { Ok(self.place(sq.bit(), f)) }
+                if f == 0 {
+                    Err(IllegalMoveError)
+                } else {
+                    Ok(self.place(sq.bit(), f))
+                }
             }
         }
     }
@@ -380,7 +416,11 @@ impl Board {
 
     /// The same discs with the other side to move.
     pub const fn pass(&self) -> Board {
-        Board { player: self.opponent, opponent: self.player, to_move: self.to_move.other() }
+        Board {
+            player: self.opponent,
+            opponent: self.player,
+            to_move: self.to_move.other(),
+        }
     }
 
     /// A 64-bit hash of the discs (the colour to move does not change the game's future).
@@ -423,7 +463,11 @@ impl Board {
     /// Those of [`Board::from_contest`], and [`ContestError::NoLegalMove`].
     pub fn from_contest_to_move(a: &[[i32; 8]; 8], c: i32) -> Result<Board, ContestError> {
         let board = Board::from_contest(a, c)?;
-        if board.has_move() { Ok(board) } else { Err(ContestError::NoLegalMove) }
+        if board.has_move() {
+            Ok(board)
+        } else {
+            Err(ContestError::NoLegalMove)
+        }
     }
 
     /// The contest's array of this position (-1 empty, 0 white, 1 black).
@@ -539,7 +583,8 @@ pub const fn final_score(p: u64, o: u64) -> i32 {
 /// A fast 64-bit mix of two bitboards (multiply, xor-shift).
 #[inline]
 pub const fn hash(p: u64, o: u64) -> u64 {
-    let mut h = p.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ o.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(31);
+    let mut h = p.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ o.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(31);
     h ^= h >> 29;
     h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
     h ^ (h >> 32)
@@ -574,7 +619,11 @@ impl crate::Game for Board {
     }
 
     fn outcome(&self) -> Option<crate::Score> {
-        if self.is_game_over() { Some(super::eval::outcome_score(self.final_score())) } else { None }
+        if self.is_game_over() {
+            Some(super::eval::outcome_score(self.final_score()))
+        } else {
+            None
+        }
     }
 
     #[inline]

@@ -23,7 +23,7 @@ use crate::tt::{Bound, Entry, NO_MOVE, TranspositionTable};
 pub const SHALLOW_EMPTIES: u32 = 5;
 
 /// At least this many empties: moves are ordered by a shallow evaluation search.
-pub const ORDER_SEARCH_EMPTIES: u32 = 99;
+pub const ORDER_SEARCH_EMPTIES: u32 = 10;
 
 /// At least this many empties: the position goes to the solver's far table.
 pub const FAR_EMPTIES: u32 = 12;
@@ -38,7 +38,12 @@ const INF: i32 = 65;
 const SALT: u64 = 0x5EED_0F0E_DDA0_57A1;
 
 /// The four quadrants of the board, for parity ordering.
-const QUADRANTS: [u64; 4] = [0x0000_0000_0F0F_0F0F, 0x0000_0000_F0F0_F0F0, 0x0F0F_0F0F_0000_0000, 0xF0F0_F0F0_0000_0000];
+const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0F0F_0F0F,
+    0x0000_0000_F0F0_F0F0,
+    0x0F0F_0F0F_0000_0000,
+    0xF0F0_F0F0_0000_0000,
+];
 
 /// What the solver proves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,7 +73,12 @@ pub fn solve(board: &Board, tt: &mut [Entry], budget: &mut Budget<'_>) -> Option
 }
 
 /// Solves `board` in `mode`; see [`solve`].
-pub fn solve_with(board: &Board, tt: &mut [Entry], budget: &mut Budget<'_>, mode: SolveMode) -> Option<Solution> {
+pub fn solve_with(
+    board: &Board,
+    tt: &mut [Entry],
+    budget: &mut Budget<'_>,
+    mode: SolveMode,
+) -> Option<Solution> {
     let (far, near) = tt.split_at_mut(tt.len() / 4);
     let mut solver = Solver {
         far: TranspositionTable::new(far),
@@ -89,7 +99,11 @@ pub fn solve_with(board: &Board, tt: &mut [Entry], budget: &mut Budget<'_>, mode
         SolveMode::Exact => score,
         SolveMode::WinLossDraw => score.signum(),
     };
-    Some(Solution { best, score, nodes: solver.nodes })
+    Some(Solution {
+        best,
+        score,
+        nodes: solver.nodes,
+    })
 }
 
 struct Solver<'t, 'b, 'c> {
@@ -132,18 +146,30 @@ fn odd_quadrants(empty: u64) -> u64 {
 /// The smallest alpha at which a stability test may pay off with `empties` empties.
 #[inline]
 fn stability_threshold(empties: u32) -> i32 {
-    if empties < 4 { INF } else { (2 * empties as i32).min(62) }
+    if empties < 4 {
+        INF
+    } else {
+        (2 * empties as i32).min(62)
+    }
 }
 
 impl Solver<'_, '_, '_> {
     #[inline]
     fn probe(&self, key: u64, empties: u32) -> Option<Entry> {
-        if empties >= FAR_EMPTIES { self.far.probe(key) } else { self.near.probe(key) }
+        if empties >= FAR_EMPTIES {
+            self.far.probe(key)
+        } else {
+            self.near.probe(key)
+        }
     }
 
     #[inline]
     fn store(&mut self, key: u64, empties: u32, score: i32, bound: Bound, best: u16) {
-        let table = if empties >= FAR_EMPTIES { &mut self.far } else { &mut self.near };
+        let table = if empties >= FAR_EMPTIES {
+            &mut self.far
+        } else {
+            &mut self.near
+        };
         table.store(key, empties as u8, score, bound, best);
     }
 
@@ -160,7 +186,7 @@ impl Solver<'_, '_, '_> {
         let key = hash(p, o) ^ SALT;
         let tt_move = self.probe(key, empties).map_or(NO_MOVE, |e| e.best());
         let mut list = [Candidate::default(); 64];
-        let n = self.candidates(p, o, moves, empties, tt_move, &mut list);
+        let n = self.candidates(p, o, moves, empties, beta - alpha > 1, tt_move, &mut list);
         let alpha_orig = alpha;
         let mut best = -INF;
         let mut best_square = NO_MOVE;
@@ -183,7 +209,13 @@ impl Solver<'_, '_, '_> {
             }
         }
         if !self.stopped {
-            self.store(key, empties, best, bound(best, alpha_orig, beta), best_square);
+            self.store(
+                key,
+                empties,
+                best,
+                bound(best, alpha_orig, beta),
+                best_square,
+            );
         }
         let mv = Square::new(best_square as u8).map_or(Move::Pass, Move::Place);
         (mv, best)
@@ -192,12 +224,24 @@ impl Solver<'_, '_, '_> {
     /// A child of a PVS node: the first with the full window, the others with a null window
     /// and a re-search when they land inside it.
     #[inline]
-    fn pvs_child(&mut self, cp: u64, co: u64, alpha: i32, beta: i32, empties: u32, first: bool) -> i32 {
+    fn pvs_child(
+        &mut self,
+        cp: u64,
+        co: u64,
+        alpha: i32,
+        beta: i32,
+        empties: u32,
+        first: bool,
+    ) -> i32 {
         if first || beta - alpha <= 1 {
             return -self.search(cp, co, -beta, -alpha, empties);
         }
         let s = -self.search(cp, co, -alpha - 1, -alpha, empties);
-        if s > alpha && s < beta && !self.stopped { -self.search(cp, co, -beta, -alpha, empties) } else { s }
+        if s > alpha && s < beta && !self.stopped {
+            -self.search(cp, co, -beta, -alpha, empties)
+        } else {
+            s
+        }
     }
 
     /// The value of `(p, o)` with `empties` empties, fail-soft within `alpha..beta`.
@@ -213,7 +257,16 @@ impl Solver<'_, '_, '_> {
     }
 
     /// Fills `list` with the moves of `moves` and their ordering keys; returns how many.
-    fn candidates(&mut self, p: u64, o: u64, moves: u64, empties: u32, tt_move: u16, list: &mut [Candidate; 64]) -> usize {
+    fn candidates(
+        &mut self,
+        p: u64,
+        o: u64,
+        moves: u64,
+        empties: u32,
+        pv: bool,
+        tt_move: u16,
+        list: &mut [Candidate; 64],
+    ) -> usize {
         let empty = !(p | o);
         let odd = odd_quadrants(empty);
         let mut n = 0;
@@ -236,13 +289,17 @@ impl Solver<'_, '_, '_> {
                 if bit & odd != 0 && empties < 14 {
                     k += 6;
                 }
-                if empties >= ORDER_SEARCH_EMPTIES {
+                if pv && empties >= ORDER_SEARCH_EMPTIES {
                     k = -self.order_search(cp, co, 1, -INF_EVAL, INF_EVAL) / 4 + k * 8;
                 }
                 k
             };
             if let Some(slot) = list.get_mut(n) {
-                *slot = Candidate { flips: f, square: sq as u8, key };
+                *slot = Candidate {
+                    flips: f,
+                    square: sq as u8,
+                    key,
+                };
                 n += 1;
             }
         }
@@ -323,7 +380,7 @@ impl Solver<'_, '_, '_> {
             }
         }
         let mut list = [Candidate::default(); 64];
-        let n = self.candidates(p, o, moves, empties, tt_move, &mut list);
+        let n = self.candidates(p, o, moves, empties, beta - alpha > 1, tt_move, &mut list);
         let alpha_orig = alpha;
         let mut best = -INF;
         let mut best_square = NO_MOVE;
@@ -345,7 +402,13 @@ impl Solver<'_, '_, '_> {
                 }
             }
         }
-        self.store(key, empties, best, bound(best, alpha_orig, beta), best_square);
+        self.store(
+            key,
+            empties,
+            best,
+            bound(best, alpha_orig, beta),
+            best_square,
+        );
         best
     }
 
@@ -425,10 +488,21 @@ impl Solver<'_, '_, '_> {
     }
 
     /// Two to four empties `squares`; `passed` when the opponent just passed.
-    fn few(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, squares: &[u8], passed: bool) -> i32 {
+    fn few(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        squares: &[u8],
+        passed: bool,
+    ) -> i32 {
         self.nodes += 1;
         let mut best = -INF;
         for (i, &sq) in squares.iter().enumerate() {
+            if o & bits::NEIGHBOURS[(sq & 63) as usize] == 0 {
+                continue;
+            }
             let f = bits::flips(sq as usize, p, o);
             if f == 0 {
                 continue;
@@ -475,13 +549,18 @@ impl Solver<'_, '_, '_> {
 #[inline]
 fn last_one(p: u64, o: u64, sq: u8) -> i32 {
     let pc = p.count_ones() as i32;
-    let f = bits::flips(sq as usize, p, o);
-    if f != 0 {
-        return 2 * (pc + f.count_ones() as i32 + 1) - 64;
+    let near = bits::NEIGHBOURS[(sq & 63) as usize];
+    if o & near != 0 {
+        let f = bits::flips(sq as usize, p, o);
+        if f != 0 {
+            return 2 * (pc + f.count_ones() as i32 + 1) - 64;
+        }
     }
-    let f = bits::flips(sq as usize, o, p);
-    if f != 0 {
-        return 2 * (pc - f.count_ones() as i32) - 64;
+    if p & near != 0 {
+        let f = bits::flips(sq as usize, o, p);
+        if f != 0 {
+            return 2 * (pc - f.count_ones() as i32) - 64;
+        }
     }
     let diff = 2 * pc - 63;
     if diff > 0 { diff + 1 } else { diff - 1 }

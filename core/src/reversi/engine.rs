@@ -4,8 +4,6 @@
 use super::board::{Board, Move};
 use super::endgame::solve;
 use super::eval::Eval;
-#[allow(unused_imports)]
-use super::eval::disc_difference;
 use crate::budget::Budget;
 use crate::game::Game;
 use crate::search::{SearchConfig, Searcher};
@@ -25,7 +23,7 @@ pub struct Choice {
     pub mv: Move,
     /// With `exact`: the final disc difference for the side to move under perfect play.
     /// Otherwise the midgame search's score, in [`Eval`] units (1/100 disc; a proven win or
-    /// loss is `±WIN_SCORE + diff`, see [`disc_difference`]).
+    /// loss is `±WIN_SCORE + diff`, see [`super::eval::disc_difference`]).
     pub score: i32,
     /// Whether `score` was proven by the exact solver.
     pub exact: bool,
@@ -68,26 +66,58 @@ impl<'t> Engine<'t> {
         let moves = board.legal_moves();
         let empties = board.empties();
         let Some(&first) = moves.as_slice().first() else {
-            return Choice { mv: Move::Pass, score: board.final_score(), exact: true, depth: 0, nodes: 0 };
+            return Choice {
+                mv: Move::Pass,
+                score: board.final_score(),
+                exact: true,
+                depth: 0,
+                nodes: 0,
+            };
         };
         if moves.len() == 1 && empties > ALWAYS_SOLVE_EMPTIES {
-            let score = -Eval::score(board.play_unchecked(first).player(), board.play_unchecked(first).opponent());
-            return Choice { mv: first, score, exact: false, depth: 0, nodes: 0 };
+            let score = -Eval::score(
+                board.play_unchecked(first).player(),
+                board.play_unchecked(first).opponent(),
+            );
+            return Choice {
+                mv: first,
+                score,
+                exact: false,
+                depth: 0,
+                nodes: 0,
+            };
         }
         if empties <= ALWAYS_SOLVE_EMPTIES {
             if let Some(s) = solve(board, self.table, budget) {
-                return Choice { mv: s.best, score: s.score, exact: true, depth: empties as u8, nodes: s.nodes };
+                return Choice {
+                    mv: s.best,
+                    score: s.score,
+                    exact: true,
+                    depth: empties as u8,
+                    nodes: s.nodes,
+                };
             }
         }
         let Some(clock) = budget.clock() else {
-            let config = SearchConfig { max_depth: DEPTH_WITHOUT_CLOCK, aspiration: 0 };
+            let config = SearchConfig {
+                max_depth: DEPTH_WITHOUT_CLOCK,
+                aspiration: 0,
+            };
             return self.midgame(board, config, budget, first);
         };
         let left = budget.micros_left();
         let will_solve = empties > ALWAYS_SOLVE_EMPTIES && empties <= solvable_empties(left);
         let mid_share = if will_solve { left / 4 } else { left };
         let mut mid_budget = Budget::until(clock, clock.now_micros().saturating_add(mid_share));
-        let choice = self.midgame(board, SearchConfig { max_depth: 60, aspiration: 0 }, &mut mid_budget, first);
+        let choice = self.midgame(
+            board,
+            SearchConfig {
+                max_depth: 60,
+                aspiration: 0,
+            },
+            &mut mid_budget,
+            first,
+        );
         if !will_solve {
             return choice;
         }
@@ -99,15 +129,30 @@ impl<'t> Engine<'t> {
                 depth: empties as u8,
                 nodes: s.nodes + choice.nodes,
             },
-            None => Choice { nodes: choice.nodes + budget.nodes_used(), ..choice },
+            None => Choice {
+                nodes: choice.nodes + budget.nodes_used(),
+                ..choice
+            },
         }
     }
 
-    fn midgame(&mut self, board: &Board, config: SearchConfig, budget: &mut Budget<'_>, first: Move) -> Choice {
+    fn midgame(
+        &mut self,
+        board: &Board,
+        config: SearchConfig,
+        budget: &mut Budget<'_>,
+        first: Move,
+    ) -> Choice {
         let mut searcher = Searcher::new(self.table);
         let r = searcher.search(board, &Eval, config, budget, &mut |_| {});
         let mv = r.best.unwrap_or(first);
-        Choice { mv, score: r.score, exact: false, depth: r.depth, nodes: r.nodes }
+        Choice {
+            mv,
+            score: r.score,
+            exact: false,
+            depth: r.depth,
+            nodes: r.nodes,
+        }
     }
 }
 

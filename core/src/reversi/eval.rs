@@ -61,8 +61,10 @@ impl Eval {
             return outcome_score(super::board::final_score(p, o));
         }
         let mobility = weighted(pm) - weighted(om);
-        let potential = (bits::neighbours(o) & empty).count_ones() as i32 - (bits::neighbours(p) & empty).count_ones() as i32;
-        let corners = (p & bits::CORNERS).count_ones() as i32 - (o & bits::CORNERS).count_ones() as i32;
+        let potential = (bits::neighbours(o) & empty).count_ones() as i32
+            - (bits::neighbours(p) & empty).count_ones() as i32;
+        let corners =
+            (p & bits::CORNERS).count_ones() as i32 - (o & bits::CORNERS).count_ones() as i32;
         let mut x_squares = 0;
         let mut c_squares = 0;
         for &(corner, x, c) in &CORNER_GROUPS {
@@ -71,11 +73,16 @@ impl Eval {
                 c_squares += (p & c).count_ones() as i32 - (o & c).count_ones() as i32;
             }
         }
-        let stable = bits::stable(p, o).count_ones() as i32 - bits::stable(o, p).count_ones() as i32;
+        let stable =
+            bits::stable(p, o).count_ones() as i32 - bits::stable(o, p).count_ones() as i32;
         let edges = (p & bits::BORDER).count_ones() as i32 - (o & bits::BORDER).count_ones() as i32;
         let empties = empty.count_ones() as i32;
         let parity = if empties & 1 == 1 { 40 } else { -40 };
-        let discs = if empties < 16 { (p.count_ones() as i32 - o.count_ones() as i32) * (16 - empties) * 4 } else { 0 };
+        let discs = if empties < 16 {
+            (p.count_ones() as i32 - o.count_ones() as i32) * (16 - empties) * 4
+        } else {
+            0
+        };
         let s = 90 * mobility + 35 * potential + 700 * corners - 250 * x_squares - 90 * c_squares
             + 110 * stable
             + 10 * edges

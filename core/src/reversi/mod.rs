@@ -18,7 +18,8 @@ pub mod eval;
 pub mod perft;
 
 pub use board::{
-    Board, Colour, ContestError, IllegalMoveError, Move, OverlapError, ParseBoardError, ParseMoveError, Square,
+    Board, Colour, ContestError, IllegalMoveError, Move, OverlapError, ParseBoardError,
+    ParseMoveError, Square,
 };
 pub use endgame::{Solution, SolveMode, solve, solve_with};
 pub use engine::{Choice, Engine, think_time_millis};

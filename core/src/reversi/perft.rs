@@ -20,7 +20,11 @@ fn count(p: u64, o: u64, depth: u32) -> u64 {
         if bits::moves(o, p) == 0 {
             return 0;
         }
-        return if depth == 1 { 1 } else { count(o, p, depth - 1) };
+        return if depth == 1 {
+            1
+        } else {
+            count(o, p, depth - 1)
+        };
     }
     if depth == 1 {
         return moves.count_ones() as u64;
