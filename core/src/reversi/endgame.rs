@@ -25,9 +25,6 @@ pub const SHALLOW_EMPTIES: u32 = 5;
 /// At least this many empties: moves are ordered by a shallow evaluation search.
 pub const ORDER_SEARCH_EMPTIES: u32 = 10;
 
-/// At least this many empties: the position goes to the solver's far table.
-pub const FAR_EMPTIES: u32 = 12;
-
 /// At least this many empties: enhanced transposition cut-offs are tried.
 pub const ETC_EMPTIES: u32 = 11;
 
@@ -79,10 +76,10 @@ pub fn solve_with(
     budget: &mut Budget<'_>,
     mode: SolveMode,
 ) -> Option<Solution> {
-    let (far, near) = tt.split_at_mut(tt.len() / 4);
+    let (deep, fresh) = tt.split_at_mut(tt.len() / 2);
     let mut solver = Solver {
-        far: TranspositionTable::new(far),
-        near: TranspositionTable::new(near),
+        deep,
+        fresh,
         budget,
         nodes: 0,
         stopped: false,
@@ -107,11 +104,11 @@ pub fn solve_with(
 }
 
 struct Solver<'t, 'b, 'c> {
-    /// Positions with at least [`FAR_EMPTIES`] empties: few, costly, kept apart so the many
-    /// positions near the end never overwrite them.
-    far: TranspositionTable<'t>,
-    /// Positions with fewer empties.
-    near: TranspositionTable<'t>,
+    /// Depth-preferred half of the table: a slot keeps the position with the most empties
+    /// (the costliest to search again) until one at least as deep comes.
+    deep: &'t mut [Entry],
+    /// Always-replace half: whatever the deep half would not take.
+    fresh: &'t mut [Entry],
     budget: &'b mut Budget<'c>,
     nodes: u64,
     stopped: bool,
@@ -155,22 +152,27 @@ fn stability_threshold(empties: u32) -> i32 {
 
 impl Solver<'_, '_, '_> {
     #[inline]
-    fn probe(&self, key: u64, empties: u32) -> Option<Entry> {
-        if empties >= FAR_EMPTIES {
-            self.far.probe(key)
-        } else {
-            self.near.probe(key)
-        }
+    fn probe(&mut self, key: u64) -> Option<Entry> {
+        TranspositionTable::new(self.deep)
+            .probe(key)
+            .or_else(|| TranspositionTable::new(self.fresh).probe(key))
     }
 
     #[inline]
     fn store(&mut self, key: u64, empties: u32, score: i32, bound: Bound, best: u16) {
-        let table = if empties >= FAR_EMPTIES {
-            &mut self.far
-        } else {
-            &mut self.near
+        // The slot the deep half uses for `key` (the same multiply-shift as `tt`; were it to
+        // differ, this would only be a worse replacement choice, never a wrong result).
+        let slot = ((key as u128 * self.deep.len() as u128) >> 64) as usize;
+        let take = match self.deep.get(slot) {
+            Some(e) => {
+                e.bound() == Bound::None
+                    || u32::from(e.depth()) <= empties
+                    || TranspositionTable::new(self.deep).probe(key).is_some()
+            }
+            None => false,
         };
-        table.store(key, empties as u8, score, bound, best);
+        let table = if take { &mut *self.deep } else { &mut *self.fresh };
+        TranspositionTable::new(table).store(key, empties as u8, score, bound, best);
     }
 
     /// The root: every move searched with a principal-variation window.
@@ -184,7 +186,7 @@ impl Solver<'_, '_, '_> {
             return (Move::Pass, -self.search(o, p, -beta, -alpha, empties));
         }
         let key = hash(p, o) ^ SALT;
-        let tt_move = self.probe(key, empties).map_or(NO_MOVE, |e| e.best());
+        let tt_move = self.probe(key).map_or(NO_MOVE, |e| e.best());
         let mut list = [Candidate::default(); 64];
         let n = self.candidates(p, o, moves, empties, beta - alpha > 1, tt_move, &mut list);
         let alpha_orig = alpha;
@@ -362,7 +364,7 @@ impl Solver<'_, '_, '_> {
         }
         let key = hash(p, o) ^ SALT;
         let mut tt_move = NO_MOVE;
-        if let Some(e) = self.probe(key, empties) {
+        if let Some(e) = self.probe(key) {
             tt_move = e.best();
             let s = e.score();
             match e.bound() {
@@ -375,7 +377,7 @@ impl Solver<'_, '_, '_> {
             }
         }
         if empties >= ETC_EMPTIES {
-            if let Some(cut) = self.etc(p, o, moves, beta, empties - 1) {
+            if let Some(cut) = self.etc(p, o, moves, beta) {
                 return cut;
             }
         }
@@ -414,14 +416,14 @@ impl Solver<'_, '_, '_> {
 
     /// Enhanced transposition cut-off: a child whose stored upper bound already proves a
     /// fail-high here.
-    fn etc(&mut self, p: u64, o: u64, moves: u64, beta: i32, child_empties: u32) -> Option<i32> {
+    fn etc(&mut self, p: u64, o: u64, moves: u64, beta: i32) -> Option<i32> {
         let mut m = moves;
         while m != 0 {
             let sq = m.trailing_zeros() as usize;
             m &= m - 1;
             let f = bits::flips(sq, p, o);
             let key = hash(o ^ f, p | f | (1u64 << sq)) ^ SALT;
-            if let Some(e) = self.probe(key, child_empties) {
+            if let Some(e) = self.probe(key) {
                 if matches!(e.bound(), Bound::Upper | Bound::Exact) && -e.score() >= beta {
                     return Some(-e.score());
                 }
