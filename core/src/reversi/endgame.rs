@@ -28,6 +28,9 @@ pub const ORDER_SEARCH_EMPTIES: u32 = 10;
 /// At least this many empties: enhanced transposition cut-offs are tried.
 pub const ETC_EMPTIES: u32 = 11;
 
+/// At least this many empties: null-window nodes order by a two-ply mobility look-ahead.
+pub const QUICK_ORDER_EMPTIES: u32 = 14;
+
 /// Above any final disc difference.
 const INF: i32 = 65;
 
@@ -146,7 +149,7 @@ fn stability_threshold(empties: u32) -> i32 {
     if empties < 4 {
         INF
     } else {
-        (2 * empties as i32).min(62)
+        (empties as i32).min(62)
     }
 }
 
@@ -293,6 +296,8 @@ impl Solver<'_, '_, '_> {
                 }
                 if pv && empties >= ORDER_SEARCH_EMPTIES {
                     k = -self.order_search(cp, co, 1, -INF_EVAL, INF_EVAL) / 4 + k * 8;
+                } else if empties >= QUICK_ORDER_EMPTIES {
+                    k = -self.quick_order(cp, co) + k;
                 }
                 k
             };
@@ -306,6 +311,29 @@ impl Solver<'_, '_, '_> {
             }
         }
         n
+    }
+
+    /// Two-ply fastest-first for ordering: the opponent's best reply by a cheap mobility
+    /// score, seen from the opponent (`p` is the opponent to move in the child).
+    fn quick_order(&mut self, p: u64, o: u64) -> i32 {
+        let moves = bits::moves(p, o);
+        let mut best = -INF_EVAL;
+        let mut m = moves;
+        while m != 0 {
+            let sq = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let f = bits::flips(sq, p, o);
+            let (cp, co) = (o ^ f, p | f | (1u64 << sq));
+            // After the reply, we (cp) move: fewer moves for us is better for them.
+            let ours = weighted_mobility(bits::moves(cp, co));
+            let corner = ((co & bits::CORNERS).count_ones() as i32) * 4;
+            let s = -(ours << 4) + corner;
+            if s > best {
+                best = s;
+            }
+        }
+        self.nodes += 1;
+        if best == -INF_EVAL { 0 } else { best }
     }
 
     /// A small alpha-beta over the midgame evaluation, for ordering only.
