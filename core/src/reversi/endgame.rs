@@ -29,7 +29,7 @@ pub const ORDER_SEARCH_EMPTIES: u32 = 10;
 pub const ETC_EMPTIES: u32 = 11;
 
 /// At least this many empties: null-window nodes order by a two-ply mobility look-ahead.
-pub const QUICK_ORDER_EMPTIES: u32 = 14;
+pub const QUICK_ORDER_EMPTIES: u32 = 15;
 
 /// Above any final disc difference.
 const INF: i32 = 65;
@@ -297,7 +297,7 @@ impl Solver<'_, '_, '_> {
                 if pv && empties >= ORDER_SEARCH_EMPTIES {
                     k = -self.order_search(cp, co, 1, -INF_EVAL, INF_EVAL) / 4 + k * 8;
                 } else if empties >= QUICK_ORDER_EMPTIES {
-                    k = -self.quick_order(cp, co) + k;
+                    k = -self.quick_order(cp, co) * 2 + k;
                 }
                 k
             };
