@@ -191,7 +191,8 @@ impl Solver<'_, '_, '_> {
         let key = hash(p, o) ^ SALT;
         let tt_move = self.probe(key).map_or(NO_MOVE, |e| e.best());
         let mut list = [Candidate::default(); 64];
-        let n = self.candidates(p, o, moves, empties, beta - alpha > 1, tt_move, &mut list);
+        let order_depth = if empties >= 18 { 4 } else { 2 };
+        let n = self.candidates(p, o, moves, empties, order_depth, tt_move, &mut list);
         let alpha_orig = alpha;
         let mut best = -INF;
         let mut best_square = NO_MOVE;
@@ -268,7 +269,7 @@ impl Solver<'_, '_, '_> {
         o: u64,
         moves: u64,
         empties: u32,
-        pv: bool,
+        order_depth: u32,
         tt_move: u16,
         list: &mut [Candidate; 64],
     ) -> usize {
@@ -294,8 +295,8 @@ impl Solver<'_, '_, '_> {
                 if bit & odd != 0 && empties < 14 {
                     k += 6;
                 }
-                if pv && empties >= ORDER_SEARCH_EMPTIES {
-                    k = -self.order_search(cp, co, 1, -INF_EVAL, INF_EVAL) / 4 + k * 8;
+                if order_depth > 0 && empties >= ORDER_SEARCH_EMPTIES {
+                    k = -self.order_search(cp, co, order_depth, -INF_EVAL, INF_EVAL) / 4 + k * 8;
                 } else if empties >= QUICK_ORDER_EMPTIES {
                     k = -self.quick_order(cp, co) * 2 + k;
                 }
@@ -410,7 +411,8 @@ impl Solver<'_, '_, '_> {
             }
         }
         let mut list = [Candidate::default(); 64];
-        let n = self.candidates(p, o, moves, empties, beta - alpha > 1, tt_move, &mut list);
+        let order_depth = u32::from(beta - alpha > 1);
+        let n = self.candidates(p, o, moves, empties, order_depth, tt_move, &mut list);
         let alpha_orig = alpha;
         let mut best = -INF;
         let mut best_square = NO_MOVE;
