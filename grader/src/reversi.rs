@@ -1,7 +1,9 @@
 //! `duel perft|solve|bench reversi`.
 
 use crate::clock::WallClock;
-use duel_core::reversi::{Board, Engine, Move, perft as count_leaves, solve};
+use duel_core::reversi::{
+    Board, Engine, Move, PerftSlot, perft as count_leaves, perft_hashed, solve,
+};
 use duel_core::{Budget, Entry};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -19,15 +21,26 @@ const DEFAULT_EXACT_EMPTIES: u32 = 24;
 pub struct PerftArgs {
     /// The deepest ply to count (a pass is a ply; a finished game has no deeper leaves).
     pub depth: u32,
+    /// MiB of transposition table for counting transposed positions once (0: plain perft,
+    /// every node generated; the move generator's benchmark).
+    #[arg(long, default_value_t = 0)]
+    pub hash_mib: usize,
 }
 
 /// Counts leaf nodes from the start position, one line per depth: `DEPTH NODES SECONDS`.
 pub fn perft(args: &PerftArgs) -> ExitCode {
     let board = Board::start();
+    let slots = args.hash_mib.saturating_mul(1 << 20) / std::mem::size_of::<PerftSlot>();
+    let mut table = vec![PerftSlot::default(); slots];
     let mut out = std::io::stdout().lock();
     for depth in 1..=args.depth {
         let start = Instant::now();
-        let nodes = count_leaves(&board, depth);
+        let nodes = if table.is_empty() {
+            count_leaves(&board, depth)
+        } else {
+            table.fill(PerftSlot::default());
+            perft_hashed(&board, depth, &mut table)
+        };
         let secs = start.elapsed().as_secs_f64();
         if writeln!(out, "{depth} {nodes} {secs:.3}")
             .and_then(|()| out.flush())

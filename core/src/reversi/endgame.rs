@@ -174,7 +174,11 @@ impl Solver<'_, '_, '_> {
             }
             None => false,
         };
-        let table = if take { &mut *self.deep } else { &mut *self.fresh };
+        let table = if take {
+            &mut *self.deep
+        } else {
+            &mut *self.fresh
+        };
         TranspositionTable::new(table).store(key, empties as u8, score, bound, best);
     }
 

@@ -24,4 +24,4 @@ pub use board::{
 pub use endgame::{Solution, SolveMode, solve, solve_with};
 pub use engine::{Choice, Engine, think_time_millis};
 pub use eval::{Eval, disc_difference, outcome_score};
-pub use perft::perft;
+pub use perft::{PerftSlot, perft, perft_hashed};
