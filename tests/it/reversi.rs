@@ -3,8 +3,9 @@
 //! and a whole game played by the engine.
 
 use duel_core::reversi::{
-    self, Board, Colour, ContestError, Engine, IllegalMoveError, Move, ParseBoardError, SolveMode,
-    Square, disc_difference, outcome_score, perft, solve, solve_with, think_time_millis,
+    self, Board, Colour, ContestError, Engine, IllegalMoveError, Move, ParseBoardError, PerftSlot,
+    SolveMode, Square, disc_difference, outcome_score, perft, perft_hashed, solve, solve_with,
+    think_time_millis,
 };
 use duel_core::{Budget, Entry, Game};
 use duel_grader::clock::WallClock;
@@ -123,6 +124,61 @@ fn perft_matches_the_data_file() {
     }
     assert_eq!(checked, 9);
     assert_eq!(perft(&Board::start(), 0), 1);
+}
+
+#[test]
+fn hashed_perft_equals_plain_perft() {
+    let mut rng = Rng::new(17);
+    // A tiny table forces replacements; a bigger one finds transpositions.
+    for slots in [0usize, 7, 1 << 12] {
+        let mut table = vec![PerftSlot::default(); slots];
+        for _ in 0..6 {
+            let plies = rng.below(50);
+            let b = random_position(&mut rng, plies);
+            for depth in 0..=5 {
+                assert_eq!(
+                    perft_hashed(&b, depth, &mut table),
+                    perft(&b, depth),
+                    "{b} depth {depth}"
+                );
+            }
+        }
+        assert_eq!(perft_hashed(&Board::start(), 8, &mut table), 390_216);
+    }
+}
+
+#[test]
+fn duel_perft_prints_one_line_per_depth() {
+    let duel = bin("duel");
+    for args in [
+        &["perft", "reversi", "4"][..],
+        &["perft", "reversi", "4", "--hash-mib", "1"][..],
+    ] {
+        let out = run(&duel, args, "");
+        assert!(out.status.success());
+        let stdout = String::from_utf8(out.stdout).expect("utf8");
+        let counts: Vec<(String, String)> = stdout
+            .lines()
+            .map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                assert_eq!(f.len(), 3, "{l}");
+                assert!(f[2].parse::<f64>().is_ok(), "{l}");
+                (f[0].to_string(), f[1].to_string())
+            })
+            .collect();
+        let expected: Vec<(String, String)> = [(1, 4), (2, 12), (3, 56), (4, 244)]
+            .iter()
+            .map(|(d, n)| (d.to_string(), n.to_string()))
+            .collect();
+        assert_eq!(counts, expected);
+    }
+    let missing = run(&duel, &["bench", "reversi", "/nonexistent/ffo.obf"], "");
+    assert_eq!(missing.status.code(), Some(2));
+    let err = String::from_utf8(missing.stderr).expect("utf8");
+    assert!(
+        err.starts_with("duel: cannot read /nonexistent/ffo.obf") && err.lines().count() == 1,
+        "{err}"
+    );
 }
 
 #[test]
