@@ -517,48 +517,36 @@ impl Solver<'_, '_, '_> {
             }
         }
         match squares.get(..n) {
-            Some([]) | None => final_score(p, o),
-            Some(&[sq]) => last_one(p, o, sq),
-            Some(list) => self.few(p, o, alpha, beta, list, false),
+            Some(&[a, b, c, d]) => self.solve4(p, o, alpha, beta, [a, b, c, d], false),
+            Some(&[a, b, c]) => self.solve3(p, o, alpha, beta, [a, b, c], false),
+            Some(&[a, b]) => self.solve2(p, o, alpha, beta, a, b),
+            Some(&[a]) => last_one(p, o, a),
+            _ => final_score(p, o),
         }
     }
 
-    /// Two to four empties `squares`; `passed` when the opponent just passed.
-    fn few(
+    /// Four empties, tried in the given order; `passed` when the opponent just passed.
+    fn solve4(
         &mut self,
         p: u64,
         o: u64,
         mut alpha: i32,
         beta: i32,
-        squares: &[u8],
+        x: [u8; 4],
         passed: bool,
     ) -> i32 {
         self.nodes += 1;
         let mut best = -INF;
-        for (i, &sq) in squares.iter().enumerate() {
-            if o & bits::NEIGHBOURS[(sq & 63) as usize] == 0 {
+        for (i, rest) in [
+            (x[0], [x[1], x[2], x[3]]),
+            (x[1], [x[0], x[2], x[3]]),
+            (x[2], [x[0], x[1], x[3]]),
+            (x[3], [x[0], x[1], x[2]]),
+        ] {
+            let Some((cp, co)) = play_on(p, o, i) else {
                 continue;
-            }
-            let f = bits::flips(sq as usize, p, o);
-            if f == 0 {
-                continue;
-            }
-            let (cp, co) = (o ^ f, p | f | (1u64 << (sq & 63)));
-            let mut rest = [0u8; 3];
-            let mut k = 0;
-            for (j, &other) in squares.iter().enumerate() {
-                if j != i {
-                    if let Some(slot) = rest.get_mut(k) {
-                        *slot = other;
-                        k += 1;
-                    }
-                }
-            }
-            let score = match rest.get(..k) {
-                Some(&[last]) => -last_one(cp, co, last),
-                Some(list) => -self.few(cp, co, -beta, -alpha, list, false),
-                None => final_score(p, o),
             };
+            let score = -self.solve3(cp, co, -beta, -alpha, rest, false);
             if score > best {
                 best = score;
                 if score > alpha {
@@ -572,11 +560,96 @@ impl Solver<'_, '_, '_> {
         if best > -INF {
             best
         } else if passed {
-            // Neither side can move: the game is over (seen from the side that passed last).
             final_score(p, o)
         } else {
-            -self.few(o, p, -beta, -alpha, squares, true)
+            -self.solve4(o, p, -beta, -alpha, x, true)
         }
+    }
+
+    /// Three empties; `passed` when the opponent just passed.
+    fn solve3(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        x: [u8; 3],
+        passed: bool,
+    ) -> i32 {
+        self.nodes += 1;
+        let mut best = -INF;
+        for (i, a, b) in [(x[0], x[1], x[2]), (x[1], x[0], x[2]), (x[2], x[0], x[1])] {
+            let Some((cp, co)) = play_on(p, o, i) else {
+                continue;
+            };
+            let score = -self.solve2(cp, co, -beta, -alpha, a, b);
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        return best;
+                    }
+                }
+            }
+        }
+        if best > -INF {
+            best
+        } else if passed {
+            final_score(p, o)
+        } else {
+            -self.solve3(o, p, -beta, -alpha, x, true)
+        }
+    }
+
+    /// Two empties `a` and `b`: each side's moves, then the end of the game.
+    fn solve2(&mut self, p: u64, o: u64, alpha: i32, beta: i32, a: u8, b: u8) -> i32 {
+        self.nodes += 1;
+        let mut best = -INF;
+        if let Some((cp, co)) = play_on(p, o, a) {
+            best = -last_one(cp, co, b);
+            if best >= beta {
+                return best;
+            }
+        }
+        if let Some((cp, co)) = play_on(p, o, b) {
+            best = best.max(-last_one(cp, co, a));
+        }
+        if best > -INF {
+            return best;
+        }
+        // The player passes; the opponent minimises the player's score.
+        let mut worst = INF;
+        if let Some((mine, theirs)) = play_on(o, p, a) {
+            worst = last_one(mine, theirs, b);
+            if worst <= alpha {
+                return worst;
+            }
+        }
+        if let Some((mine, theirs)) = play_on(o, p, b) {
+            worst = worst.min(last_one(mine, theirs, a));
+        }
+        if worst < INF {
+            worst
+        } else {
+            final_score(p, o)
+        }
+    }
+}
+
+/// The position after the player (discs `p`) moves on `sq`, still side-relative (the
+/// opponent to move first), or `None` when the move flips nothing.
+#[inline(always)]
+fn play_on(p: u64, o: u64, sq: u8) -> Option<(u64, u64)> {
+    let sq = sq & 63;
+    if o & bits::NEIGHBOURS[sq as usize] == 0 {
+        return None;
+    }
+    let f = bits::flips(sq as usize, p, o);
+    if f == 0 {
+        None
+    } else {
+        Some((o ^ f, p | f | (1u64 << sq)))
     }
 }
 
