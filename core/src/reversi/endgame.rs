@@ -1,14 +1,19 @@
 //! The exact endgame solver: negamax with principal-variation search over the final disc
 //! difference (empties to the winner).
 //!
-//! - Deep nodes (more than [`SHALLOW_EMPTIES`] empties): transposition table (its own hash
-//!   salt, so it may share a slice with the midgame search), stability cut-offs, fastest-first
-//!   ordering (fewest weighted opponent replies, least opponent potential mobility), and at
-//!   [`ORDER_SEARCH_EMPTIES`] or more empties a shallow evaluation search on top of it.
+//! - Deep nodes (more than [`SHALLOW_EMPTIES`] empties): a transposition table (its own hash
+//!   salt, so it may share a slice with the midgame search; half of the slice keeps the
+//!   positions with the most empties, half always takes the newest), enhanced transposition
+//!   cut-offs from [`ETC_EMPTIES`] empties, stability cut-offs, and fastest-first ordering
+//!   (fewest weighted opponent replies, least opponent potential mobility, corners, parity).
+//!   From [`QUICK_ORDER_EMPTIES`] empties null-window nodes add a two-ply mobility look-ahead;
+//!   principal-variation nodes from [`ORDER_SEARCH_EMPTIES`] order by a shallow search over
+//!   the midgame evaluation, and the root by a deeper one.
 //! - Shallow nodes: no table, parity ordering (moves in quadrants with an odd number of
 //!   empties first).
 //! - The last four empties: no move generation at all, only the empty squares tried in parity
-//!   order, and the very last one counts its flips without building a board.
+//!   order by dedicated 4-, 3- and 2-empty functions; the very last one counts its flips
+//!   without building a board.
 //!
 //! The search reads its [`Budget`] once per deep node and unwinds as soon as it runs out:
 //! [`solve`] then returns `None`.

@@ -5,7 +5,7 @@
 //!   and `impl Game for Board`.
 //! - [`bits`]: the bitboard kernels (legal moves by parallel shifts, flips by ray masks,
 //!   stable discs).
-//! - [`perft`]: leaf counts.
+//! - [`mod@perft`]: leaf counts ([`perft()`], and [`perft_hashed`] with a table).
 //! - [`eval`]: [`Eval`], the midgame evaluation, and the score scale of finished games.
 //! - [`endgame`]: the exact solver, [`solve`].
 //! - [`engine`]: [`Engine`], which plays a whole game, and [`think_time_millis`].
