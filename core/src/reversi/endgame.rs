@@ -399,6 +399,13 @@ impl Solver<'_, '_, '_> {
                 return upper;
             }
             beta = beta.min(upper);
+        } else if -beta >= stability_threshold(empties) {
+            // The mirror test: the player's own stable discs may already reach beta.
+            let lower = 2 * bits::stable(p, o).count_ones() as i32 - 64;
+            if lower >= beta {
+                return lower;
+            }
+            alpha = alpha.max(lower);
         }
         let key = hash(p, o) ^ SALT;
         let mut tt_move = NO_MOVE;
