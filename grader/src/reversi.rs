@@ -10,8 +10,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-/// Entries of the transposition table the solver and engine use: 2^22 × 16 bytes = 64 MiB.
-const TABLE_ENTRIES: usize = 1 << 18;
+/// Entries of the transposition table the solver and engine use: 2^24 × 16 bytes = 256 MiB.
+const TABLE_ENTRIES: usize = 1 << 23;
 
 /// At most this many empties are solved exactly by `duel solve reversi` without `--exact`.
 const DEFAULT_EXACT_EMPTIES: u32 = 24;
