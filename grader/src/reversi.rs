@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-/// Entries of the transposition table the solver and engine use: 2^24 × 16 bytes = 256 MiB.
+/// Entries of the transposition table the solver and engine use: 2^23 × 16 bytes = 128 MiB.
 const TABLE_ENTRIES: usize = 1 << 23;
 
 /// At most this many empties are solved exactly by `duel solve reversi` without `--exact`.
