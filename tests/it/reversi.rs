@@ -308,6 +308,39 @@ fn solver_agrees_with_plain_minimax() {
 }
 
 #[test]
+fn solver_with_its_win_loss_prepass_agrees_with_its_children() {
+    // At 16 empties the exact solve starts with a win/draw/loss pass; the children (15
+    // empties) are solved without it, each with a fresh table.
+    let mut rng = Rng::new(23);
+    let mut table = vec![Entry::default(); 1 << 16];
+    let mut n = 0;
+    while n < 6 {
+        let b = random_position(&mut rng, 44);
+        if b.empties() != 16 || !b.has_move() {
+            continue;
+        }
+        n += 1;
+        table.fill(Entry::default());
+        let s = solve(&b, &mut table, &mut Budget::unlimited()).expect("unlimited");
+        let mut best = i32::MIN;
+        let mut value_of_choice = None;
+        for &mv in b.legal_moves().iter() {
+            table.fill(Entry::default());
+            let child = b.play_unchecked(mv);
+            let v = -solve(&child, &mut table, &mut Budget::unlimited())
+                .expect("unlimited")
+                .score;
+            best = best.max(v);
+            if mv == s.best {
+                value_of_choice = Some(v);
+            }
+        }
+        assert_eq!(s.score, best, "{b}");
+        assert_eq!(value_of_choice, Some(best), "{b}");
+    }
+}
+
+#[test]
 fn solver_stops_on_its_budget() {
     let line = first_ffo_line();
     let b = Board::parse_text(&line).expect("ffo line");

@@ -33,6 +33,9 @@ pub const ORDER_SEARCH_EMPTIES: u32 = 10;
 /// At least this many empties: enhanced transposition cut-offs are tried.
 pub const ETC_EMPTIES: u32 = 11;
 
+/// At least this many empties: an exact solve proves win, draw or loss first.
+pub const PREPASS_EMPTIES: u32 = 16;
+
 /// At least this many empties: null-window nodes order by a two-ply mobility look-ahead.
 pub const QUICK_ORDER_EMPTIES: u32 = 15;
 
@@ -96,7 +99,21 @@ pub fn solve_with(
         SolveMode::Exact => (-INF, INF),
         SolveMode::WinLossDraw => (-1, 1),
     };
-    let (best, score) = solver.root(board.player(), board.opponent(), alpha, beta);
+    let (p, o) = (board.player(), board.opponent());
+    let (best, score) = if mode == SolveMode::Exact && board.empties() >= PREPASS_EMPTIES {
+        // Win, draw or loss first: cheap, it fills the table with good moves, and it halves
+        // the window of the exact search (or ends it, for a draw).
+        let (mv, wld) = solver.root(p, o, -1, 1);
+        if wld == 0 || solver.stopped {
+            (mv, wld)
+        } else if wld > 0 {
+            solver.root(p, o, 0, INF)
+        } else {
+            solver.root(p, o, -INF, 0)
+        }
+    } else {
+        solver.root(p, o, alpha, beta)
+    };
     if solver.stopped {
         return None;
     }
