@@ -218,7 +218,7 @@ impl Solver<'_, '_, '_> {
         let tt_move = self.probe(key).map_or(NO_MOVE, |e| e.best());
         let mut list = [Candidate::default(); 64];
         let order_depth = if empties >= 18 { 4 } else { 2 };
-        let n = self.candidates(p, o, moves, empties, order_depth, tt_move, &mut list);
+        let n = self.candidates(p, o, moves, order_depth, tt_move, &mut list);
         let alpha_orig = alpha;
         let mut best = -INF;
         let mut best_square = NO_MOVE;
@@ -294,12 +294,12 @@ impl Solver<'_, '_, '_> {
         p: u64,
         o: u64,
         moves: u64,
-        empties: u32,
         order_depth: u32,
         tt_move: u16,
         list: &mut [Candidate; 64],
     ) -> usize {
         let empty = !(p | o);
+        let empties = empty.count_ones();
         let odd = odd_quadrants(empty);
         let mut n = 0;
         let mut m = moves;
@@ -324,7 +324,7 @@ impl Solver<'_, '_, '_> {
                 if order_depth > 0 && empties >= ORDER_SEARCH_EMPTIES {
                     k = -self.order_search(cp, co, order_depth, -INF_EVAL, INF_EVAL) / 4 + k * 8;
                 } else if empties >= QUICK_ORDER_EMPTIES {
-                    k = -self.quick_order(cp, co) * 2 + k;
+                    k -= self.quick_order(cp, co) * 2;
                 }
                 k
             };
@@ -445,7 +445,7 @@ impl Solver<'_, '_, '_> {
         }
         let mut list = [Candidate::default(); 64];
         let order_depth = u32::from(beta - alpha > 1);
-        let n = self.candidates(p, o, moves, empties, order_depth, tt_move, &mut list);
+        let n = self.candidates(p, o, moves, order_depth, tt_move, &mut list);
         let alpha_orig = alpha;
         let mut best = -INF;
         let mut best_square = NO_MOVE;
