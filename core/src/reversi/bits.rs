@@ -70,37 +70,56 @@ const fn ray_table() -> [[u64; 8]; 64] {
 /// `RAYS[square][direction]`: the squares a move on `square` could flip in that direction.
 static RAYS: [[u64; 8]; 64] = ray_table();
 
-/// The squares the player could move to along one line direction (shift `s`), both ways.
-/// `mask` is the opponent's discs, without the wrap-around columns for non-vertical shifts.
+/// Both halves of a two-lane shift fill: the squares reached by shifting `p` left by `s`
+/// through runs of `mask`, in each lane. Lane 1 holds the board flipped vertically, so its
+/// left shifts are the real board's downward ones: every lane shifts the same way, which
+/// lets the compiler use one vector instruction for both.
 #[inline(always)]
-fn line_moves(p: u64, mask: u64, s: u32) -> u64 {
-    let pre_up = mask & (mask << s);
-    let pre_down = mask & (mask >> s);
-    let mut up = mask & (p << s);
-    let mut down = mask & (p >> s);
-    up |= mask & (up << s);
-    down |= mask & (down >> s);
-    up |= pre_up & (up << (2 * s));
-    down |= pre_down & (down >> (2 * s));
-    up |= pre_up & (up << (2 * s));
-    down |= pre_down & (down >> (2 * s));
-    (up << s) | (down >> s)
+fn fill2(p: [u64; 2], mask: [u64; 2], s: u32) -> [u64; 2] {
+    let mut out = [0u64; 2];
+    let mut i = 0;
+    while i < 2 {
+        let pre = mask[i] & (mask[i] << s);
+        let mut t = mask[i] & (p[i] << s);
+        t |= mask[i] & (t << s);
+        t |= pre & (t << (2 * s));
+        t |= pre & (t << (2 * s));
+        out[i] = t << s;
+        i += 1;
+    }
+    out
 }
 
 /// The legal moves of the player with discs `p` against the opponent's discs `o`.
-#[inline]
+#[inline(always)]
 pub fn moves(p: u64, o: u64) -> u64 {
     let inner = o & NOT_EDGE_COLUMNS;
-    let m = line_moves(p, inner, 1)
-        | line_moves(p, o, 8)
-        | line_moves(p, inner, 7)
-        | line_moves(p, inner, 9);
-    m & !(p | o)
+    // Vertical and diagonal lines, on the board and on its vertical mirror image.
+    let pv = [p, p.swap_bytes()];
+    let ov = [o, o.swap_bytes()];
+    let iv = [inner, inner.swap_bytes()];
+    let v = fill2(pv, ov, 8);
+    let d9 = fill2(pv, iv, 9);
+    let d7 = fill2(pv, iv, 7);
+    let up = v[0] | d9[0] | d7[0];
+    let down = (v[1] | d9[1] | d7[1]).swap_bytes();
+    // Horizontal lines: both ways on the board itself.
+    let pre_e = inner & (inner << 1);
+    let pre_w = inner & (inner >> 1);
+    let mut e = inner & (p << 1);
+    let mut w = inner & (p >> 1);
+    e |= inner & (e << 1);
+    w |= inner & (w >> 1);
+    e |= pre_e & (e << 2);
+    w |= pre_w & (w >> 2);
+    e |= pre_e & (e << 2);
+    w |= pre_w & (w >> 2);
+    (up | down | (e << 1) | (w >> 1)) & !(p | o)
 }
 
 /// The discs a move of the player on `square` (0..64, taken modulo 64) would flip. Zero when
 /// the move flips nothing (an illegal move on an empty square).
-#[inline]
+#[inline(always)]
 pub fn flips(square: usize, p: u64, o: u64) -> u64 {
     let rays = &RAYS[square & 63];
     let mut f = 0u64;
@@ -128,10 +147,24 @@ pub fn flips(square: usize, p: u64, o: u64) -> u64 {
     f
 }
 
+/// `NEIGHBOURS[square]`: the up to eight squares next to `square`. A move there flips
+/// something only if one of them holds an opponent's disc.
+pub static NEIGHBOURS: [u64; 64] = neighbour_table();
+
+const fn neighbour_table() -> [u64; 64] {
+    let mut t = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq] = neighbours(1u64 << sq);
+        sq += 1;
+    }
+    t
+}
+
 /// The squares next to at least one disc of `discs` (the caller masks them with the empties
 /// for potential mobility).
 #[inline]
-pub fn neighbours(discs: u64) -> u64 {
+pub const fn neighbours(discs: u64) -> u64 {
     let east = ((discs << 1) | (discs << 9) | (discs >> 7)) & !COLUMN_A;
     let west = ((discs >> 1) | (discs >> 9) | (discs << 7)) & !COLUMN_H;
     east | west | (discs << 8) | (discs >> 8)

@@ -1,14 +1,19 @@
 //! The exact endgame solver: negamax with principal-variation search over the final disc
 //! difference (empties to the winner).
 //!
-//! - Deep nodes (more than [`SHALLOW_EMPTIES`] empties): transposition table (its own hash
-//!   salt, so it may share a slice with the midgame search), stability cut-offs, fastest-first
-//!   ordering (fewest weighted opponent replies, least opponent potential mobility), and at
-//!   [`ORDER_SEARCH_EMPTIES`] or more empties a shallow evaluation search on top of it.
+//! - Deep nodes (more than [`SHALLOW_EMPTIES`] empties): a transposition table (its own hash
+//!   salt, so it may share a slice with the midgame search; half of the slice keeps the
+//!   positions with the most empties, half always takes the newest), enhanced transposition
+//!   cut-offs from [`ETC_EMPTIES`] empties, stability cut-offs, and fastest-first ordering
+//!   (fewest weighted opponent replies, least opponent potential mobility, corners, parity).
+//!   From [`QUICK_ORDER_EMPTIES`] empties null-window nodes add a two-ply mobility look-ahead;
+//!   principal-variation nodes from [`ORDER_SEARCH_EMPTIES`] order by a shallow search over
+//!   the midgame evaluation, and the root by a deeper one.
 //! - Shallow nodes: no table, parity ordering (moves in quadrants with an odd number of
 //!   empties first).
 //! - The last four empties: no move generation at all, only the empty squares tried in parity
-//!   order, and the very last one counts its flips without building a board.
+//!   order by dedicated 4-, 3- and 2-empty functions; the very last one counts its flips
+//!   without building a board.
 //!
 //! The search reads its [`Budget`] once per deep node and unwinds as soon as it runs out:
 //! [`solve`] then returns `None`.
@@ -20,10 +25,19 @@ use crate::budget::Budget;
 use crate::tt::{Bound, Entry, NO_MOVE, TranspositionTable};
 
 /// At most this many empties: searched without the table, in parity order.
-pub const SHALLOW_EMPTIES: u32 = 6;
+pub const SHALLOW_EMPTIES: u32 = 5;
 
 /// At least this many empties: moves are ordered by a shallow evaluation search.
-pub const ORDER_SEARCH_EMPTIES: u32 = 18;
+pub const ORDER_SEARCH_EMPTIES: u32 = 10;
+
+/// At least this many empties: enhanced transposition cut-offs are tried.
+pub const ETC_EMPTIES: u32 = 11;
+
+/// At least this many empties: an exact solve proves win, draw or loss first.
+pub const PREPASS_EMPTIES: u32 = 16;
+
+/// At least this many empties: null-window nodes order by a two-ply mobility look-ahead.
+pub const QUICK_ORDER_EMPTIES: u32 = 15;
 
 /// Above any final disc difference.
 const INF: i32 = 65;
@@ -73,8 +87,10 @@ pub fn solve_with(
     budget: &mut Budget<'_>,
     mode: SolveMode,
 ) -> Option<Solution> {
+    let (deep, fresh) = tt.split_at_mut(tt.len() / 2);
     let mut solver = Solver {
-        tt: TranspositionTable::new(tt),
+        deep,
+        fresh,
         budget,
         nodes: 0,
         stopped: false,
@@ -83,7 +99,21 @@ pub fn solve_with(
         SolveMode::Exact => (-INF, INF),
         SolveMode::WinLossDraw => (-1, 1),
     };
-    let (best, score) = solver.root(board.player(), board.opponent(), alpha, beta);
+    let (p, o) = (board.player(), board.opponent());
+    let (best, score) = if mode == SolveMode::Exact && board.empties() >= PREPASS_EMPTIES {
+        // Win, draw or loss first: cheap, it fills the table with good moves, and it halves
+        // the window of the exact search (or ends it, for a draw).
+        let (mv, wld) = solver.root(p, o, -1, 1);
+        if wld == 0 || solver.stopped {
+            (mv, wld)
+        } else if wld > 0 {
+            solver.root(p, o, 0, INF)
+        } else {
+            solver.root(p, o, -INF, 0)
+        }
+    } else {
+        solver.root(p, o, alpha, beta)
+    };
     if solver.stopped {
         return None;
     }
@@ -99,7 +129,11 @@ pub fn solve_with(
 }
 
 struct Solver<'t, 'b, 'c> {
-    tt: TranspositionTable<'t>,
+    /// Depth-preferred half of the table: a slot keeps the position with the most empties
+    /// (the costliest to search again) until one at least as deep comes.
+    deep: &'t mut [Entry],
+    /// Always-replace half: whatever the deep half would not take.
+    fresh: &'t mut [Entry],
     budget: &'b mut Budget<'c>,
     nodes: u64,
     stopped: bool,
@@ -137,11 +171,39 @@ fn stability_threshold(empties: u32) -> i32 {
     if empties < 4 {
         INF
     } else {
-        (2 * empties as i32).min(62)
+        (empties as i32).min(62)
     }
 }
 
 impl Solver<'_, '_, '_> {
+    #[inline]
+    fn probe(&mut self, key: u64) -> Option<Entry> {
+        TranspositionTable::new(self.deep)
+            .probe(key)
+            .or_else(|| TranspositionTable::new(self.fresh).probe(key))
+    }
+
+    #[inline]
+    fn store(&mut self, key: u64, empties: u32, score: i32, bound: Bound, best: u16) {
+        // The slot the deep half uses for `key` (the same multiply-shift as `tt`; were it to
+        // differ, this would only be a worse replacement choice, never a wrong result).
+        let slot = ((key as u128 * self.deep.len() as u128) >> 64) as usize;
+        let take = match self.deep.get(slot) {
+            Some(e) => {
+                e.bound() == Bound::None
+                    || u32::from(e.depth()) <= empties
+                    || TranspositionTable::new(self.deep).probe(key).is_some()
+            }
+            None => false,
+        };
+        let table = if take {
+            &mut *self.deep
+        } else {
+            &mut *self.fresh
+        };
+        TranspositionTable::new(table).store(key, empties as u8, score, bound, best);
+    }
+
     /// The root: every move searched with a principal-variation window.
     fn root(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32) -> (Move, i32) {
         let empties = (!(p | o)).count_ones();
@@ -153,9 +215,10 @@ impl Solver<'_, '_, '_> {
             return (Move::Pass, -self.search(o, p, -beta, -alpha, empties));
         }
         let key = hash(p, o) ^ SALT;
-        let tt_move = self.tt.probe(key).map_or(NO_MOVE, |e| e.best());
+        let tt_move = self.probe(key).map_or(NO_MOVE, |e| e.best());
         let mut list = [Candidate::default(); 64];
-        let n = self.candidates(p, o, moves, empties, tt_move, &mut list);
+        let order_depth = if empties >= 18 { 4 } else { 2 };
+        let n = self.candidates(p, o, moves, order_depth, tt_move, &mut list);
         let alpha_orig = alpha;
         let mut best = -INF;
         let mut best_square = NO_MOVE;
@@ -178,9 +241,9 @@ impl Solver<'_, '_, '_> {
             }
         }
         if !self.stopped {
-            self.tt.store(
+            self.store(
                 key,
-                empties as u8,
+                empties,
                 best,
                 bound(best, alpha_orig, beta),
                 best_square,
@@ -231,11 +294,12 @@ impl Solver<'_, '_, '_> {
         p: u64,
         o: u64,
         moves: u64,
-        empties: u32,
+        order_depth: u32,
         tt_move: u16,
         list: &mut [Candidate; 64],
     ) -> usize {
         let empty = !(p | o);
+        let empties = empty.count_ones();
         let odd = odd_quadrants(empty);
         let mut n = 0;
         let mut m = moves;
@@ -249,7 +313,7 @@ impl Solver<'_, '_, '_> {
                 1 << 28
             } else {
                 let replies = bits::moves(cp, co);
-                let mut k = -(weighted_mobility(replies) << 4);
+                let mut k = -(weighted_mobility(replies) << 6);
                 k -= (bits::neighbours(co) & empty & !bit).count_ones() as i32;
                 if bit & bits::CORNERS != 0 {
                     k += 8;
@@ -257,8 +321,10 @@ impl Solver<'_, '_, '_> {
                 if bit & odd != 0 && empties < 14 {
                     k += 6;
                 }
-                if empties >= ORDER_SEARCH_EMPTIES {
-                    k = -self.order_search(cp, co, 1, -INF_EVAL, INF_EVAL) / 4 + k * 8;
+                if order_depth > 0 && empties >= ORDER_SEARCH_EMPTIES {
+                    k = -self.order_search(cp, co, order_depth, -INF_EVAL, INF_EVAL) / 4 + k * 8;
+                } else if empties >= QUICK_ORDER_EMPTIES {
+                    k -= self.quick_order(cp, co) * 2;
                 }
                 k
             };
@@ -272,6 +338,29 @@ impl Solver<'_, '_, '_> {
             }
         }
         n
+    }
+
+    /// Two-ply fastest-first for ordering: the opponent's best reply by a cheap mobility
+    /// score, seen from the opponent (`p` is the opponent to move in the child).
+    fn quick_order(&mut self, p: u64, o: u64) -> i32 {
+        let moves = bits::moves(p, o);
+        let mut best = -INF_EVAL;
+        let mut m = moves;
+        while m != 0 {
+            let sq = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let f = bits::flips(sq, p, o);
+            let (cp, co) = (o ^ f, p | f | (1u64 << sq));
+            // After the reply, we (cp) move: fewer moves for us is better for them.
+            let ours = weighted_mobility(bits::moves(cp, co));
+            let corner = ((co & bits::CORNERS).count_ones() as i32) * 4;
+            let s = -(ours << 4) + corner;
+            if s > best {
+                best = s;
+            }
+        }
+        self.nodes += 1;
+        if best == -INF_EVAL { 0 } else { best }
     }
 
     /// A small alpha-beta over the midgame evaluation, for ordering only.
@@ -327,10 +416,17 @@ impl Solver<'_, '_, '_> {
                 return upper;
             }
             beta = beta.min(upper);
+        } else if -beta >= stability_threshold(empties) {
+            // The mirror test: the player's own stable discs may already reach beta.
+            let lower = 2 * bits::stable(p, o).count_ones() as i32 - 64;
+            if lower >= beta {
+                return lower;
+            }
+            alpha = alpha.max(lower);
         }
         let key = hash(p, o) ^ SALT;
         let mut tt_move = NO_MOVE;
-        if let Some(e) = self.tt.probe(key) {
+        if let Some(e) = self.probe(key) {
             tt_move = e.best();
             let s = e.score();
             match e.bound() {
@@ -342,8 +438,14 @@ impl Solver<'_, '_, '_> {
                 Bound::None => {}
             }
         }
+        if empties >= ETC_EMPTIES {
+            if let Some(cut) = self.etc(p, o, moves, beta) {
+                return cut;
+            }
+        }
         let mut list = [Candidate::default(); 64];
-        let n = self.candidates(p, o, moves, empties, tt_move, &mut list);
+        let order_depth = u32::from(beta - alpha > 1);
+        let n = self.candidates(p, o, moves, order_depth, tt_move, &mut list);
         let alpha_orig = alpha;
         let mut best = -INF;
         let mut best_square = NO_MOVE;
@@ -365,14 +467,32 @@ impl Solver<'_, '_, '_> {
                 }
             }
         }
-        self.tt.store(
+        self.store(
             key,
-            empties as u8,
+            empties,
             best,
             bound(best, alpha_orig, beta),
             best_square,
         );
         best
+    }
+
+    /// Enhanced transposition cut-off: a child whose stored upper bound already proves a
+    /// fail-high here.
+    fn etc(&mut self, p: u64, o: u64, moves: u64, beta: i32) -> Option<i32> {
+        let mut m = moves;
+        while m != 0 {
+            let sq = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let f = bits::flips(sq, p, o);
+            let key = hash(o ^ f, p | f | (1u64 << sq)) ^ SALT;
+            if let Some(e) = self.probe(key) {
+                if matches!(e.bound(), Bound::Upper | Bound::Exact) && -e.score() >= beta {
+                    return Some(-e.score());
+                }
+            }
+        }
+        None
     }
 
     /// A node near the end: no table, moves in odd quadrants first.
@@ -426,45 +546,36 @@ impl Solver<'_, '_, '_> {
             }
         }
         match squares.get(..n) {
-            Some([]) | None => final_score(p, o),
-            Some(&[sq]) => last_one(p, o, sq),
-            Some(list) => self.few(p, o, alpha, beta, list, false),
+            Some(&[a, b, c, d]) => self.solve4(p, o, alpha, beta, [a, b, c, d], false),
+            Some(&[a, b, c]) => self.solve3(p, o, alpha, beta, [a, b, c], false),
+            Some(&[a, b]) => self.solve2(p, o, alpha, beta, a, b),
+            Some(&[a]) => last_one(p, o, a),
+            _ => final_score(p, o),
         }
     }
 
-    /// Two to four empties `squares`; `passed` when the opponent just passed.
-    fn few(
+    /// Four empties, tried in the given order; `passed` when the opponent just passed.
+    fn solve4(
         &mut self,
         p: u64,
         o: u64,
         mut alpha: i32,
         beta: i32,
-        squares: &[u8],
+        x: [u8; 4],
         passed: bool,
     ) -> i32 {
         self.nodes += 1;
         let mut best = -INF;
-        for (i, &sq) in squares.iter().enumerate() {
-            let f = bits::flips(sq as usize, p, o);
-            if f == 0 {
+        for (i, rest) in [
+            (x[0], [x[1], x[2], x[3]]),
+            (x[1], [x[0], x[2], x[3]]),
+            (x[2], [x[0], x[1], x[3]]),
+            (x[3], [x[0], x[1], x[2]]),
+        ] {
+            let Some((cp, co)) = play_on(p, o, i) else {
                 continue;
-            }
-            let (cp, co) = (o ^ f, p | f | (1u64 << (sq & 63)));
-            let mut rest = [0u8; 3];
-            let mut k = 0;
-            for (j, &other) in squares.iter().enumerate() {
-                if j != i {
-                    if let Some(slot) = rest.get_mut(k) {
-                        *slot = other;
-                        k += 1;
-                    }
-                }
-            }
-            let score = match rest.get(..k) {
-                Some(&[last]) => -last_one(cp, co, last),
-                Some(list) => -self.few(cp, co, -beta, -alpha, list, false),
-                None => final_score(p, o),
             };
+            let score = -self.solve3(cp, co, -beta, -alpha, rest, false);
             if score > best {
                 best = score;
                 if score > alpha {
@@ -478,11 +589,96 @@ impl Solver<'_, '_, '_> {
         if best > -INF {
             best
         } else if passed {
-            // Neither side can move: the game is over (seen from the side that passed last).
             final_score(p, o)
         } else {
-            -self.few(o, p, -beta, -alpha, squares, true)
+            -self.solve4(o, p, -beta, -alpha, x, true)
         }
+    }
+
+    /// Three empties; `passed` when the opponent just passed.
+    fn solve3(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        x: [u8; 3],
+        passed: bool,
+    ) -> i32 {
+        self.nodes += 1;
+        let mut best = -INF;
+        for (i, a, b) in [(x[0], x[1], x[2]), (x[1], x[0], x[2]), (x[2], x[0], x[1])] {
+            let Some((cp, co)) = play_on(p, o, i) else {
+                continue;
+            };
+            let score = -self.solve2(cp, co, -beta, -alpha, a, b);
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        return best;
+                    }
+                }
+            }
+        }
+        if best > -INF {
+            best
+        } else if passed {
+            final_score(p, o)
+        } else {
+            -self.solve3(o, p, -beta, -alpha, x, true)
+        }
+    }
+
+    /// Two empties `a` and `b`: each side's moves, then the end of the game.
+    fn solve2(&mut self, p: u64, o: u64, alpha: i32, beta: i32, a: u8, b: u8) -> i32 {
+        self.nodes += 1;
+        let mut best = -INF;
+        if let Some((cp, co)) = play_on(p, o, a) {
+            best = -last_one(cp, co, b);
+            if best >= beta {
+                return best;
+            }
+        }
+        if let Some((cp, co)) = play_on(p, o, b) {
+            best = best.max(-last_one(cp, co, a));
+        }
+        if best > -INF {
+            return best;
+        }
+        // The player passes; the opponent minimises the player's score.
+        let mut worst = INF;
+        if let Some((mine, theirs)) = play_on(o, p, a) {
+            worst = last_one(mine, theirs, b);
+            if worst <= alpha {
+                return worst;
+            }
+        }
+        if let Some((mine, theirs)) = play_on(o, p, b) {
+            worst = worst.min(last_one(mine, theirs, a));
+        }
+        if worst < INF {
+            worst
+        } else {
+            final_score(p, o)
+        }
+    }
+}
+
+/// The position after the player (discs `p`) moves on `sq`, still side-relative (the
+/// opponent to move first), or `None` when the move flips nothing.
+#[inline(always)]
+fn play_on(p: u64, o: u64, sq: u8) -> Option<(u64, u64)> {
+    let sq = sq & 63;
+    if o & bits::NEIGHBOURS[sq as usize] == 0 {
+        return None;
+    }
+    let f = bits::flips(sq as usize, p, o);
+    if f == 0 {
+        None
+    } else {
+        Some((o ^ f, p | f | (1u64 << sq)))
     }
 }
 
@@ -491,13 +687,18 @@ impl Solver<'_, '_, '_> {
 #[inline]
 fn last_one(p: u64, o: u64, sq: u8) -> i32 {
     let pc = p.count_ones() as i32;
-    let f = bits::flips(sq as usize, p, o);
-    if f != 0 {
-        return 2 * (pc + f.count_ones() as i32 + 1) - 64;
+    let near = bits::NEIGHBOURS[(sq & 63) as usize];
+    if o & near != 0 {
+        let f = bits::flips(sq as usize, p, o);
+        if f != 0 {
+            return 2 * (pc + f.count_ones() as i32 + 1) - 64;
+        }
     }
-    let f = bits::flips(sq as usize, o, p);
-    if f != 0 {
-        return 2 * (pc - f.count_ones() as i32) - 64;
+    if p & near != 0 {
+        let f = bits::flips(sq as usize, o, p);
+        if f != 0 {
+            return 2 * (pc - f.count_ones() as i32) - 64;
+        }
     }
     let diff = 2 * pc - 63;
     if diff > 0 { diff + 1 } else { diff - 1 }

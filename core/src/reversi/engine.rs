@@ -4,8 +4,6 @@
 use super::board::{Board, Move};
 use super::endgame::solve;
 use super::eval::Eval;
-#[allow(unused_imports)]
-use super::eval::disc_difference;
 use crate::budget::Budget;
 use crate::game::Game;
 use crate::search::{SearchConfig, Searcher};
@@ -25,7 +23,7 @@ pub struct Choice {
     pub mv: Move,
     /// With `exact`: the final disc difference for the side to move under perfect play.
     /// Otherwise the midgame search's score, in [`Eval`] units (1/100 disc; a proven win or
-    /// loss is `±WIN_SCORE + diff`, see [`disc_difference`]).
+    /// loss is `±WIN_SCORE + diff`, see [`super::eval::disc_difference`]).
     pub score: i32,
     /// Whether `score` was proven by the exact solver.
     pub exact: bool,
@@ -42,14 +40,15 @@ pub struct Engine<'t> {
 }
 
 /// The largest number of empties the solver is expected to finish within `micros` (measured on
-/// a 2-core x86-64 host at 10–20 million solver nodes a second, with a safety margin).
+/// a shared 2-core x86-64 host at about 10 million solver nodes a second of CPU time: FFO
+/// #40, 20 empties, takes 10 million nodes; with a safety margin).
 pub fn solvable_empties(micros: u64) -> u32 {
     match micros {
-        m if m >= 4_000_000 => 22,
-        m if m >= 1_000_000 => 20,
-        m if m >= 250_000 => 18,
-        m if m >= 60_000 => 16,
-        m if m >= 15_000 => 14,
+        m if m >= 8_000_000 => 22,
+        m if m >= 2_000_000 => 20,
+        m if m >= 400_000 => 18,
+        m if m >= 80_000 => 16,
+        m if m >= 20_000 => 14,
         _ => ALWAYS_SOLVE_EMPTIES,
     }
 }

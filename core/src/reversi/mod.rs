@@ -5,7 +5,7 @@
 //!   and `impl Game for Board`.
 //! - [`bits`]: the bitboard kernels (legal moves by parallel shifts, flips by ray masks,
 //!   stable discs).
-//! - [`perft`]: leaf counts.
+//! - [`mod@perft`]: leaf counts ([`perft()`], and [`perft_hashed`] with a table).
 //! - [`eval`]: [`Eval`], the midgame evaluation, and the score scale of finished games.
 //! - [`endgame`]: the exact solver, [`solve`].
 //! - [`engine`]: [`Engine`], which plays a whole game, and [`think_time_millis`].
@@ -24,4 +24,4 @@ pub use board::{
 pub use endgame::{Solution, SolveMode, solve, solve_with};
 pub use engine::{Choice, Engine, think_time_millis};
 pub use eval::{Eval, disc_difference, outcome_score};
-pub use perft::perft;
+pub use perft::{PerftSlot, perft, perft_hashed};

@@ -39,3 +39,67 @@ fn count(p: u64, o: u64, depth: u32) -> u64 {
     }
     total
 }
+
+/// One slot of a perft transposition table: a position and its leaf count at one depth.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PerftSlot {
+    player: u64,
+    opponent: u64,
+    /// `nodes << 6 | depth`; depth 0 marks an empty slot.
+    depth_nodes: u64,
+}
+
+/// Counts at least this large are not stored (they would not fit beside the depth).
+const MAX_STORED_NODES: u64 = 1 << 58;
+
+/// [`perft`] with a transposition table over `table` (any length; an empty slice gives plain
+/// perft): positions reached by different move orders are counted once per depth. Exact: a
+/// slot keeps the whole position, so there are no hash collisions.
+pub fn perft_hashed(board: &Board, depth: u32, table: &mut [PerftSlot]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    count_hashed(board.player(), board.opponent(), depth.min(63), table)
+}
+
+fn count_hashed(p: u64, o: u64, depth: u32, table: &mut [PerftSlot]) -> u64 {
+    if depth <= 2 || table.is_empty() {
+        return count(p, o, depth);
+    }
+    let h = super::board::hash(p, o);
+    let slot = ((h as u128 * table.len() as u128) >> 64) as usize;
+    if let Some(s) = table.get(slot) {
+        if s.player == p && s.opponent == o && s.depth_nodes & 63 == u64::from(depth) {
+            return s.depth_nodes >> 6;
+        }
+    }
+    let moves = bits::moves(p, o);
+    let total = if moves == 0 {
+        if bits::moves(o, p) == 0 {
+            0
+        } else {
+            count_hashed(o, p, depth - 1, table)
+        }
+    } else {
+        let mut total = 0u64;
+        let mut m = moves;
+        while m != 0 {
+            let sq = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let f = bits::flips(sq, p, o);
+            total =
+                total.saturating_add(count_hashed(o ^ f, p | f | (1u64 << sq), depth - 1, table));
+        }
+        total
+    };
+    if total < MAX_STORED_NODES {
+        if let Some(s) = table.get_mut(slot) {
+            *s = PerftSlot {
+                player: p,
+                opponent: o,
+                depth_nodes: total << 6 | u64::from(depth),
+            };
+        }
+    }
+    total
+}

@@ -21,9 +21,12 @@ enum Command {
     /// Count the leaf nodes of the game tree from a position, depth by depth.
     #[command(subcommand)]
     Perft(PerftGame),
-    /// Read positions on standard input and print their exact answers.
+    /// Read positions on standard input and print their answers, one line each.
     #[command(subcommand)]
     Solve(SolveGame),
+    /// Benchmark a game's solver on a suite of positions.
+    #[command(subcommand)]
+    Bench(BenchGame),
 }
 
 #[derive(Subcommand, Debug)]
@@ -48,8 +51,16 @@ enum PerftGame {
 
 #[derive(Subcommand, Debug)]
 enum SolveGame {
+    /// Reversi: `<64 cells> <X|O>` lines in, `<move> <score>` lines out.
+    Reversi(reversi::SolveArgs),
     /// Stake Your Claim: the contest's input and output (best move and value, `(r,c) v`).
     Stake(stake::SolveArgs),
+}
+
+#[derive(Subcommand, Debug)]
+enum BenchGame {
+    /// Reversi: the FFO endgame suite, solved exactly.
+    Reversi(reversi::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -61,6 +72,8 @@ fn main() -> ExitCode {
         Command::Arena(ArenaGame::Ataxx(args)) => arena::ataxx::arena(&args),
         Command::Perft(PerftGame::Reversi(args)) => reversi::perft(&args),
         Command::Perft(PerftGame::Ataxx(args)) => ataxx::perft(&args),
+        Command::Solve(SolveGame::Reversi(args)) => reversi::solve_lines(&args),
         Command::Solve(SolveGame::Stake(args)) => stake::solve_stdin(&args),
+        Command::Bench(BenchGame::Reversi(args)) => reversi::bench(&args),
     }
 }
