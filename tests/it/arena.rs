@@ -361,13 +361,14 @@ fn ataxx_samples() -> (PathBuf, PathBuf) {
 #[test]
 fn ataxx_bot_beats_both_sample_bots_through_the_arena_in_both_protocols() {
     let (simple, json) = ataxx_samples();
-    let ours = bin("ataxx");
+    // Our bot plans 400 ms of Botzone's 1 s turn here, leaving room for a loaded test machine.
+    let ours = format!("{} --millis 400", bin("ataxx").display());
     for (sample, protocol) in [(&simple, "simple"), (&json, "json")] {
         let (stdout, stderr) = arena(
             "ataxx",
             &[
                 "--a",
-                ours.to_str().unwrap(),
+                &ours,
                 "--b",
                 sample.to_str().unwrap(),
                 "--protocol",
@@ -387,7 +388,7 @@ fn ataxx_bot_beats_both_sample_bots_through_the_arena_in_both_protocols() {
         "ataxx",
         &[
             "--a",
-            ours.to_str().unwrap(),
+            &ours,
             "--protocol-a",
             "json",
             "--b",
