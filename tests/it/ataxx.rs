@@ -512,6 +512,45 @@ fn botzone_end_of_game_gives_empties_to_the_side_that_moves() {
     assert_eq!(board.legal_moves().as_slice(), &[Move::Pass]);
 }
 
+#[test]
+fn botzone_end_of_game_cases_have_the_judges_outcomes() {
+    // A side with no pieces has lost at once: white to move, none left; black's 7 count.
+    let wiped = Board::from_fen("xxxxxxx/7/7/7/7/7/7 o 0 1", Rules::Botzone).unwrap();
+    assert!(wiped.is_over());
+    assert!(wiped.legal_moves().is_empty());
+    assert_eq!(wiped.final_margin(), Some(-7));
+    // Neither side can move (Botzone has no blocked cells, so the board is full): the pieces
+    // are counted as they stand, 25 against 24.
+    let full = Board::from_fen(
+        "xxxxxxx/xxxxxxx/xxxxxxx/xxxxooo/ooooooo/ooooooo/ooooooo x 0 1",
+        Rules::Botzone,
+    )
+    .unwrap();
+    assert!(full.is_over());
+    assert_eq!(full.final_margin(), Some(1));
+    // The ply limit: after the 401st ply the game ends by count, whatever moves remain.
+    let late = Board::from_fen("x5o/7/7/7/7/7/o5x x 0 201", Rules::Botzone).unwrap();
+    assert_eq!(late.ply(), 400);
+    assert!(!late.is_over());
+    let copy = late
+        .parse_botzone(BotzoneMove {
+            x0: 0,
+            y0: 0,
+            x1: 1,
+            y1: 1,
+        })
+        .unwrap();
+    let last = late.play(copy).unwrap();
+    assert_eq!(last.ply(), 401);
+    assert!(last.is_over());
+    assert!(last.legal_moves().is_empty());
+    // White to move, 2 pieces against black's 3, no empties given to anyone.
+    assert_eq!(last.final_margin(), Some(-1));
+    // One ply earlier the same position plays on.
+    let earlier = Board::from_fen("x5o/7/7/7/7/7/o5x x 0 200", Rules::Botzone).unwrap();
+    assert!(!earlier.play(copy).unwrap().is_over());
+}
+
 // ---------------------------------------------------------------------------------------------
 // The repetition rule
 
