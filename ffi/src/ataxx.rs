@@ -1,7 +1,7 @@
 //! The C API for Ataxx under Botzone's rules: `duel_ataxx_best_move` and
 //! `duel_ataxx_best_move_in`.
 
-use crate::clock::WallClock;
+use crate::clock::{WallClock, workspace_budget};
 use crate::result::{DuelResult, guard};
 use crate::workspace;
 use duel_core::ataxx::{BotzoneMove, Match, choose};
@@ -164,14 +164,7 @@ pub unsafe extern "C" fn duel_ataxx_best_move_in(
         // SAFETY: the caller's promise about `workspace`.
         let table = unsafe { workspace::table::<Entry>(workspace, workspace_len) };
         let clock = WallClock::start();
-        let mut budget = if millis == 0 {
-            Budget::unlimited()
-        } else {
-            Budget::millis(&clock, u64::from(millis))
-        };
-        if max_nodes != 0 {
-            budget = budget.with_node_limit(max_nodes);
-        }
+        let mut budget = workspace_budget(&clock, millis, max_nodes);
         // SAFETY: `out` checked non-null; the caller promises 4 writable ints.
         unsafe { answer(&game, table, &mut budget, out) }
     })

@@ -1,6 +1,6 @@
 //! The C API for Filler: `duel_filler_choose` and `duel_filler_choose_in`.
 
-use crate::clock::WallClock;
+use crate::clock::{WallClock, workspace_budget};
 use crate::result::{DuelResult, guard};
 use crate::workspace;
 use duel_core::filler::{Board, Grid, GridError, choose};
@@ -108,14 +108,7 @@ pub unsafe extern "C" fn duel_filler_choose_in(
         // SAFETY: the caller's promise about `workspace`.
         let table = unsafe { workspace::table::<Entry>(workspace, workspace_len) };
         let clock = WallClock::start();
-        let mut budget = if millis == 0 {
-            Budget::unlimited()
-        } else {
-            Budget::millis(&clock, u64::from(millis))
-        };
-        if max_nodes != 0 {
-            budget = budget.with_node_limit(max_nodes);
-        }
+        let mut budget = workspace_budget(&clock, millis, max_nodes);
         let choice = choose(&position, &mut budget, table);
         // SAFETY: checked non-null; the caller promises it is writable.
         unsafe { colour.write(i32::from(choice.colour.colour())) };

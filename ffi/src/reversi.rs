@@ -1,6 +1,6 @@
 //! The C API for Reversi: `duel_reversi_best_move` and `duel_reversi_best_move_in`.
 
-use crate::clock::WallClock;
+use crate::clock::{WallClock, workspace_budget};
 use crate::result::{DuelResult, guard};
 use crate::workspace;
 use duel_core::reversi::{Board, ContestError, Engine, Move};
@@ -136,14 +136,7 @@ pub unsafe extern "C" fn duel_reversi_best_move_in(
         // SAFETY: the caller's promise about `workspace` and `workspace_len`.
         let table = unsafe { workspace::table::<Entry>(workspace, workspace_len) };
         let clock = WallClock::start();
-        let mut budget = if millis == 0 {
-            Budget::unlimited()
-        } else {
-            Budget::millis(&clock, u64::from(millis))
-        };
-        if max_nodes != 0 {
-            budget = budget.with_node_limit(max_nodes);
-        }
+        let mut budget = workspace_budget(&clock, millis, max_nodes);
         let (r, c) = choose(&board, table, &mut budget);
         // SAFETY: both checked non-null; the caller promises they are writable.
         unsafe {

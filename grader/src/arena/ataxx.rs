@@ -7,7 +7,7 @@
 //! `duel_core::ataxx::Match`, which the tests hold against a naive grid twin.
 
 use super::process::{Failure, LineChild, split_command};
-use super::{GameRecord, MatchArgs, Referee, Rng, Series, Side};
+use super::{GameRecord, MatchArgs, Referee, Rng, Side};
 use crate::clock::WallClock;
 use duel_core::ataxx::{BotzoneMove, Color, Match, choose};
 use duel_core::search::SearchConfig;
@@ -48,14 +48,14 @@ pub struct ArenaArgs {
 
 /// Plays the series and prints the table.
 pub fn arena(args: &ArenaArgs) -> ExitCode {
-    let parse = |s: &str, p: Option<Protocol>| {
-        PlayerSpec::parse(s, p.unwrap_or(args.protocol))
-            .map_err(|e| eprintln!("duel: arena ataxx: {e}"))
-    };
-    let (Ok(a), Ok(b)) = (
-        parse(&args.common.a, args.protocol_a),
-        parse(&args.common.b, args.protocol_b),
-    ) else {
+    let Some((a, b)) = super::players("ataxx", &args.common, |text, side| {
+        let own = if side == Side::A {
+            args.protocol_a
+        } else {
+            args.protocol_b
+        };
+        PlayerSpec::parse(text, own.unwrap_or(args.protocol))
+    }) else {
         return ExitCode::from(2);
     };
     let mut referee = AtaxxReferee {
@@ -64,20 +64,7 @@ pub fn arena(args: &ArenaArgs) -> ExitCode {
         seed: args.common.seed,
         turn_time: TURN_TIME,
     };
-    let series = Series {
-        game: "ataxx",
-        names: (&args.common.a, &args.common.b),
-        unit: "pieces",
-        games: args.common.games,
-        record: args.common.record.as_deref(),
-    };
-    match super::run(&mut referee, &series) {
-        Ok(_) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("duel: arena ataxx: cannot write the record: {e}");
-            ExitCode::from(2)
-        }
-    }
+    super::play("ataxx", "pieces", &args.common, &mut referee)
 }
 
 /// Who plays a side.

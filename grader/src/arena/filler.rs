@@ -6,7 +6,7 @@
 //! it judges.
 
 use super::process::{Failure, run_once, split_command};
-use super::{GameRecord, MatchArgs, Referee, Rng, Series, Side, stream_seed};
+use super::{GameRecord, MatchArgs, Referee, Rng, Side, stream_seed};
 use crate::clock::WallClock;
 use duel_core::filler::{Board, Grid, Move, choose, greedy_colour, random_colour};
 use duel_core::{Budget, Entry};
@@ -34,8 +34,8 @@ pub struct ArenaArgs {
 
 /// Plays the series and prints the table.
 pub fn arena(args: &ArenaArgs) -> ExitCode {
-    let parse = |s: &str| PlayerSpec::parse(s).map_err(|e| eprintln!("duel: arena filler: {e}"));
-    let (Ok(a), Ok(b)) = (parse(&args.common.a), parse(&args.common.b)) else {
+    let Some((a, b)) = super::players("filler", &args.common, |text, _| PlayerSpec::parse(text))
+    else {
         return ExitCode::from(2);
     };
     let mut referee = FillerReferee {
@@ -47,20 +47,7 @@ pub fn arena(args: &ArenaArgs) -> ExitCode {
         verbose: args.verbose,
         move_time: MOVE_TIME,
     };
-    let series = Series {
-        game: "filler",
-        names: (&args.common.a, &args.common.b),
-        unit: "cells",
-        games: args.common.games,
-        record: args.common.record.as_deref(),
-    };
-    match super::run(&mut referee, &series) {
-        Ok(_) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("duel: arena filler: cannot write the record: {e}");
-            ExitCode::from(2)
-        }
-    }
+    super::play("filler", "cells", &args.common, &mut referee)
 }
 
 /// Who plays a side.

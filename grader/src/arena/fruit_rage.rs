@@ -7,7 +7,7 @@
 //! independent of the engine it judges.
 
 use super::process::{Failure, run_once, split_command};
-use super::{GameRecord, MatchArgs, Referee, Rng, Series, Side, stream_seed};
+use super::{GameRecord, MatchArgs, Referee, Rng, Side, stream_seed};
 use crate::clock::WallClock;
 use duel_core::fruit_rage::{Board, Cell, greedy_move, minimax3_move, random_move};
 use std::path::{Path, PathBuf};
@@ -48,9 +48,9 @@ pub enum First {
 
 /// Plays the series and prints the table.
 pub fn arena(args: &ArenaArgs) -> ExitCode {
-    let parse =
-        |s: &str| PlayerSpec::parse(s).map_err(|e| eprintln!("duel: arena fruit-rage: {e}"));
-    let (Ok(a), Ok(b)) = (parse(&args.common.a), parse(&args.common.b)) else {
+    let Some((a, b)) = super::players("fruit-rage", &args.common, |text, _| {
+        PlayerSpec::parse(text)
+    }) else {
         return ExitCode::from(2);
     };
     if !(args.time.is_finite() && args.time > 0.0) {
@@ -69,22 +69,9 @@ pub fn arena(args: &ArenaArgs) -> ExitCode {
         scratch: scratch.clone(),
         first: args.first,
     };
-    let series = Series {
-        game: "fruit-rage",
-        names: (&args.common.a, &args.common.b),
-        unit: "points",
-        games: args.common.games,
-        record: args.common.record.as_deref(),
-    };
-    let outcome = super::run(&mut referee, &series);
+    let status = super::play("fruit-rage", "points", &args.common, &mut referee);
     let _ = std::fs::remove_dir_all(&scratch);
-    match outcome {
-        Ok(_) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("duel: arena fruit-rage: cannot write the record: {e}");
-            ExitCode::from(2)
-        }
-    }
+    status
 }
 
 /// Who plays a side.

@@ -14,7 +14,7 @@ pub mod reversi;
 
 use std::fs::File;
 use std::io::{self, Write};
-use std::path::Path;
+use std::process::ExitCode;
 
 /// The options every game's arena takes.
 #[derive(clap::Args, Debug, Clone)]
@@ -205,31 +205,40 @@ fn fmt_elo(e: f64) -> String {
     }
 }
 
-/// What a series reports about itself.
-pub struct Series<'a> {
-    /// The game's name, for the table.
-    pub game: &'a str,
-    /// The commands (or built-ins) of A and B.
-    pub names: (&'a str, &'a str),
-    /// What a margin counts ("discs", "cells", "points").
-    pub unit: &'a str,
-    /// The number of games.
-    pub games: usize,
-    /// Where to write one JSON line per game.
-    pub record: Option<&'a Path>,
+/// Parses both players of `args` with `parse` (given the text and the side), printing the
+/// first error as `duel: arena GAME: …`.
+pub fn players<T>(
+    game: &str,
+    args: &MatchArgs,
+    parse: impl Fn(&str, Side) -> Result<T, String>,
+) -> Option<(T, T)> {
+    match (parse(&args.a, Side::A), parse(&args.b, Side::B)) {
+        (Ok(a), Ok(b)) => Some((a, b)),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("duel: arena {game}: {e}");
+            None
+        }
+    }
 }
 
-/// Plays `series.games` games (A first in the even-numbered ones), printing a progress line per
-/// game on stderr, then the table and the `RESULT` line on stdout.
-///
-/// # Errors
-/// When the record file cannot be written.
-pub fn run(referee: &mut dyn Referee, series: &Series<'_>) -> io::Result<Tally> {
-    let mut record_file = series.record.map(File::create).transpose()?;
+/// Plays the series `args` describes with `referee`, margins counted in `unit`: A moves first
+/// in the even-numbered games, a progress line per game goes to stderr, then the table and the
+/// `RESULT` line to stdout. Exit status 0, or 2 when the record file cannot be written.
+pub fn play(game: &str, unit: &str, args: &MatchArgs, referee: &mut dyn Referee) -> ExitCode {
+    match run(game, unit, args, referee) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("duel: arena {game}: cannot write the record: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(game: &str, unit: &str, args: &MatchArgs, referee: &mut dyn Referee) -> io::Result<()> {
+    let mut record_file = args.record.as_deref().map(File::create).transpose()?;
     let mut tally = Tally::default();
-    for index in 0..series.games {
-        let a_first = index % 2 == 0;
-        let record = referee.play_game(index, a_first);
+    for index in 0..args.games {
+        let record = referee.play_game(index, index % 2 == 0);
         tally.add(&record);
         let verdict = match record.winner {
             Some(Side::A) => "A wins",
@@ -237,11 +246,10 @@ pub fn run(referee: &mut dyn Referee, series: &Series<'_>) -> io::Result<Tally> 
             None => "draw",
         };
         eprintln!(
-            "game {}/{}: {verdict} {:+} {} ({}); A {} / {} points",
+            "game {}/{}: {verdict} {:+} {unit} ({}); A {} / {} points",
             index + 1,
-            series.games,
+            args.games,
             record.margin,
-            series.unit,
             record.reason,
             tally.points(),
             tally.games()
@@ -258,26 +266,26 @@ pub fn run(referee: &mut dyn Referee, series: &Series<'_>) -> io::Result<Tally> 
             writeln!(file, "{line}")?;
         }
     }
-    print_table(series, &tally);
-    Ok(tally)
+    print_table(game, unit, args, &tally);
+    Ok(())
 }
 
-fn print_table(series: &Series<'_>, t: &Tally) {
+fn print_table(game: &str, unit: &str, args: &MatchArgs, t: &Tally) {
     let (elo, low, high) = t.elo();
     let avg = if t.games() == 0 {
         0.0
     } else {
         t.margin_sum as f64 / f64::from(t.games())
     };
-    println!("{} arena, {} games", series.game, t.games());
-    println!("  A: {}", series.names.0);
-    println!("  B: {}", series.names.1);
+    println!("{game} arena, {} games", t.games());
+    println!("  A: {}", args.a);
+    println!("  B: {}", args.b);
     println!(
         "{:>6} {:>6} {:>6} {:>14} {:>8} {:>24}",
         "wins",
         "draws",
         "losses",
-        format!("avg {}", series.unit),
+        format!("avg {}", unit),
         "score",
         "Elo (95%)"
     );

@@ -23,8 +23,8 @@ pub struct ArenaArgs {
 
 /// Plays the series and prints the table; exit status 0, or 2 on bad arguments.
 pub fn arena(args: &ArenaArgs) -> std::process::ExitCode {
-    let parse = |s: &str| PlayerSpec::parse(s).map_err(|e| eprintln!("duel: arena reversi: {e}"));
-    let (Ok(a), Ok(b)) = (parse(&args.common.a), parse(&args.common.b)) else {
+    let Some((a, b)) = super::players("reversi", &args.common, |text, _| PlayerSpec::parse(text))
+    else {
         return std::process::ExitCode::from(2);
     };
     let mut referee = ReversiReferee {
@@ -34,20 +34,7 @@ pub fn arena(args: &ArenaArgs) -> std::process::ExitCode {
         verbose: args.verbose,
         game_time: GAME_TIME,
     };
-    let series = super::Series {
-        game: "reversi",
-        names: (&args.common.a, &args.common.b),
-        unit: "discs",
-        games: args.common.games,
-        record: args.common.record.as_deref(),
-    };
-    match super::run(&mut referee, &series) {
-        Ok(_) => std::process::ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("duel: arena reversi: cannot write the record: {e}");
-            std::process::ExitCode::from(2)
-        }
-    }
+    super::play("reversi", "discs", &args.common, &mut referee)
 }
 
 /// Who plays: an external program speaking the grader protocol, or a built-in.
