@@ -293,8 +293,9 @@ impl Board {
     ///   changes nothing (the own colour if legal, else the lowest legal one).
     ///
     /// A block that gains nothing while a gain is on offer is left out: repeated, it is a
-    /// blockade in which neither side ever grows, a draw that minimax would take over any risk
-    /// but that a weaker opponent never forces (see [`super`]'s notes on blockades).
+    /// blockade in which neither side ever grows, a draw that minimax prefers whenever breaking
+    /// it lets a perfect opponent come out ahead, though a weaker one loses the race that
+    /// follows (see the [module notes](super) on blockades).
     pub fn useful_moves(&self) -> Moves {
         let mut list = Moves::new();
         if self.is_over() {
@@ -367,7 +368,8 @@ impl Game for Board {
     type Move = Move;
     type MoveList = Moves;
 
-    /// The useful moves ([`Board::useful_moves`]): every legal colour that changes something.
+    /// The useful moves ([`Board::useful_moves`]): the gaining colours, or when none gains,
+    /// the blocking ones (or one idle colour).
     fn legal_moves(&self) -> Moves {
         self.useful_moves()
     }
