@@ -281,20 +281,26 @@ fn moves_agree_with_naive_grid_on_100000_random_moves() {
                 }
                 break;
             }
-            // The useful moves: legal, every gaining colour, others only as blocks.
+            // The useful moves: exactly the gaining colours; when none gains, exactly the
+            // blocking ones; when none blocks either, one legal colour.
             assert!(!useful.is_empty());
             let borders = naive.borders();
-            for c in 0..COLOURS as u8 {
-                let listed = useful.iter().any(|m| m.colour() == c);
-                let gains = borders[mover as usize][c as usize] > 0;
-                let blocks = borders[other as usize][c as usize] > 0;
-                if c == naive.forbidden() {
-                    assert!(!listed);
-                } else if gains {
-                    assert!(listed, "gaining colour {c} missing");
-                } else if listed && useful.len() > 1 {
-                    assert!(blocks, "colour {c} neither gains nor blocks");
-                }
+            let legal = |c: u8| c != naive.forbidden();
+            let gaining: Vec<u8> = (0..COLOURS as u8)
+                .filter(|&c| legal(c) && borders[mover as usize][c as usize] > 0)
+                .collect();
+            let blocking: Vec<u8> = (0..COLOURS as u8)
+                .filter(|&c| legal(c) && borders[other as usize][c as usize] > 0)
+                .collect();
+            let mut listed: Vec<u8> = useful.iter().map(|m| m.colour()).collect();
+            listed.sort_unstable();
+            if !gaining.is_empty() {
+                assert_eq!(listed, gaining, "game {games}");
+            } else if !blocking.is_empty() {
+                assert_eq!(listed, blocking, "game {games}");
+            } else {
+                assert_eq!(listed.len(), 1);
+                assert!(legal(listed[0]));
             }
             let c = match rng.below(3) {
                 0 => greedy_colour(&board).colour(),
@@ -376,17 +382,27 @@ fn minimax(board: &Board, eval: &Heuristic, depth: u8) -> i32 {
         .unwrap()
 }
 
-/// Plain minimax over every colour the rules allow (the search prunes the useless ones).
-fn minimax_all_colours(board: &Board, eval: &Heuristic, depth: u8) -> i32 {
+/// Plain minimax over every colour the rules allow that gains a cell, or over every colour the
+/// rules allow when none gains (the search also prunes the useless ones of those).
+fn minimax_gaining_colours(board: &Board, eval: &Heuristic, depth: u8) -> i32 {
     if let Some(score) = board.outcome() {
         return score;
     }
     if depth == 0 {
         return eval.evaluate(board);
     }
-    (0..COLOURS as u8)
+    let legal: Vec<u8> = (0..COLOURS as u8)
         .filter(|&c| c != board.forbidden())
-        .map(|c| -minimax_all_colours(&board.play_unchecked(colour(c)), eval, depth - 1))
+        .collect();
+    let gaining: Vec<u8> = legal
+        .iter()
+        .copied()
+        .filter(|&c| board.gain(c) > 0)
+        .collect();
+    let choices = if gaining.is_empty() { legal } else { gaining };
+    choices
+        .into_iter()
+        .map(|c| -minimax_gaining_colours(&board.play_unchecked(colour(c)), eval, depth - 1))
         .max()
         .unwrap()
 }
@@ -442,11 +458,12 @@ fn search_equals_brute_force_minimax() {
             }
         }
         if case % 2 == 1 {
-            // With area alone, skipping the colours that change nothing loses nothing.
+            // With area alone, skipping the colours that change nothing when none gains loses
+            // nothing.
             for depth in 1..=3u8 {
                 assert_eq!(
                     minimax(&board, &eval, depth),
-                    minimax_all_colours(&board, &eval, depth),
+                    minimax_gaining_colours(&board, &eval, depth),
                     "case {case}"
                 );
             }
@@ -540,6 +557,54 @@ fn engine_beats_greedy_at_size_20() {
         wins * 10 >= games * 9,
         "{wins} wins, {draws} draws, {losses} losses"
     );
+}
+
+/// A board on which the first player's start cell has neighbours of one colour only: the
+/// second player can choose that colour every move and keep the first at one cell.
+fn blockade_grid(rng: &mut Rng, n: usize) -> Grid {
+    loop {
+        let mut colours: Vec<u8> = (0..n * n).map(|_| rng.below(COLOURS) as u8).collect();
+        let c = colours[1];
+        colours[n] = c;
+        let last = n * n - 1;
+        if colours[0] != c && colours[last] != c && colours[last] != colours[0] {
+            return Grid::new(n, &colours).unwrap();
+        }
+    }
+}
+
+#[test]
+fn engine_breaks_blockades_and_beats_a_random_first_player_on_every_board() {
+    // Each program run sees a fresh board with no move count, so neither does the engine here.
+    let mut table = vec![Entry::default(); 1 << 16];
+    let mut rng = Rng::new(66);
+    for game in 0..24 {
+        let n = 10 + game % 11;
+        let grid = blockade_grid(&mut rng, n);
+        let mut random_seed = rng.next_u64();
+        let mut random = |b: &Board| {
+            random_seed = random_seed.wrapping_add(1);
+            random_colour(b, random_seed)
+        };
+        let mut engine = |b: &Board| {
+            let fresh = Board::from_grid(&Grid::new(b.size(), &colours_of(b)).unwrap());
+            table.fill(Entry::default());
+            choose(&fresh, &mut Budget::nodes(4_000), &mut table).colour
+        };
+        let (first, second) = referee(&grid, &mut [&mut random, &mut engine], 50);
+        assert!(
+            second > first,
+            "game {game}: {second} cells against {first}\n{grid}"
+        );
+    }
+}
+
+/// The colours of `board`, row by row.
+fn colours_of(board: &Board) -> Vec<u8> {
+    let n = board.size();
+    (0..n * n)
+        .map(|i| board.colour(i / n, i % n).unwrap())
+        .collect()
 }
 
 /// Boards of every awkward kind: both starts one colour, touching start regions, one colour.

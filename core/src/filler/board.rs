@@ -284,11 +284,18 @@ impl Board {
         next
     }
 
-    /// The moves worth searching: every legal colour that gains a cell; a colour that gains
-    /// nothing only if the opponent could gain from it (choosing it blocks them), the own
-    /// colour counting as a block of itself; and when no colour qualifies, one colour that
-    /// changes nothing (the own colour if legal, else the lowest legal one). Ordered by the
-    /// number of cells adjacent to the territory, most first. Empty when the game is over.
+    /// The moves worth searching, ordered by the number of cells adjacent to the territory,
+    /// most first; empty when the game is over.
+    ///
+    /// - Every legal colour that gains a cell.
+    /// - Only when no colour gains: the colours the opponent could gain from (choosing one
+    ///   blocks them; the own colour counts as a block of itself), or else one colour that
+    ///   changes nothing (the own colour if legal, else the lowest legal one).
+    ///
+    /// A block that gains nothing while a gain is on offer is left out: repeated, it is a
+    /// blockade in which neither side ever grows, a draw that minimax prefers whenever breaking
+    /// it lets a perfect opponent come out ahead, though a weaker one loses the race that
+    /// follows (see the [module notes](super) on blockades).
     pub fn useful_moves(&self) -> Moves {
         let mut list = Moves::new();
         if self.is_over() {
@@ -306,13 +313,23 @@ impl Board {
                 continue;
             };
             let mine = (own_border & plane).count();
-            let blocks = !(opponent_border & plane).is_empty();
-            if mine > 0 || blocks {
-                // Gains first by size, then blocks.
+            if mine > 0 {
                 if let Some(k) = keys.get_mut(list.len()) {
                     *k = mine;
                 }
                 list.push(Move(c));
+            }
+        }
+        if list.is_empty() {
+            // Nothing gains: blocking is free.
+            for c in 0..COLOURS as u8 {
+                let blocks = self
+                    .planes
+                    .get(c as usize)
+                    .is_some_and(|&plane| !(opponent_border & plane).is_empty());
+                if c != self.opponent_colour && blocks {
+                    list.push(Move(c));
+                }
             }
         }
         if list.is_empty() {
@@ -351,7 +368,8 @@ impl Game for Board {
     type Move = Move;
     type MoveList = Moves;
 
-    /// The useful moves ([`Board::useful_moves`]): every legal colour that changes something.
+    /// The useful moves ([`Board::useful_moves`]): the gaining colours, or when none gains,
+    /// the blocking ones (or one idle colour).
     fn legal_moves(&self) -> Moves {
         self.useful_moves()
     }

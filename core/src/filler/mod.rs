@@ -12,6 +12,15 @@
 //! and their regions meet, the side to move owns the region and the opponent starts with
 //! nothing; there is always a colour other than the forbidden one (the opponent's start colour).
 //!
+//! Blockades: when every unowned cell next to the opponent has one colour C, choosing C every
+//! move keeps the opponent from ever growing, and a side that does it without gaining grows
+//! no more either: both keep their cells to the move limit, a draw. Minimax takes that draw
+//! whenever breaking the blockade lets a perfect opponent take C first and come out ahead,
+//! though an opponent that is not perfect (the statement's random player takes C one move in
+//! nine) loses the race that follows. So the search never considers a block that gains
+//! nothing while a gaining colour is on offer ([`Board::useful_moves`]); a block when nothing
+//! gains costs no tempo and stays.
+//!
 //! - [`cells`]: [`Cells`], the bitset over a board up to 20×20, and its flood fill.
 //! - [`grid`]: [`Grid`], the colours as the protocol writes them, and its parser.
 //! - [`board`]: [`Board`], the position relative to the side to move; [`Move`]; the rules.
