@@ -49,6 +49,47 @@ fn filler_random() -> PathBuf {
     exe
 }
 
+/// Plays `games` games between each failing player of `cases` (as A) and `opponent` (as B),
+/// with `extra` arena options: A must lose every game, its recorded reason naming A and
+/// containing the case's reason.
+fn assert_every_failure_loses(
+    game: &str,
+    opponent: &str,
+    games: u32,
+    extra: &[&str],
+    cases: &[(&str, String, &str)],
+) {
+    for (name, player, reason) in cases {
+        let record = scratch_dir(&format!("{game}_{}", name.replace(' ', "_"))).join("games.jsonl");
+        let games_text = games.to_string();
+        let mut args = vec![
+            "--a",
+            player,
+            "--b",
+            opponent,
+            "--games",
+            &games_text,
+            "--record",
+            record.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let (stdout, _) = arena(game, &args);
+        assert_eq!(result_line(&stdout), (0, 0, games), "{name}: {stdout}");
+        let text = std::fs::read_to_string(&record).expect("record written");
+        assert_eq!(text.lines().count(), games as usize, "{name}: {text}");
+        for line in text.lines() {
+            let played: serde_json::Value =
+                serde_json::from_str(line).expect("one JSON line a game");
+            assert_eq!(played["winner"], "B", "{name}: {line}");
+            let why = played["reason"].as_str().expect("reason");
+            assert!(
+                why.starts_with("A: ") && why.contains(reason),
+                "{name}: {why}"
+            );
+        }
+    }
+}
+
 /// A player written as a shell script.
 fn script(name: &str, body: &str) -> String {
     let path = scratch_dir(&format!("script_{name}")).join(name);
@@ -103,7 +144,6 @@ fn filler_beats_greedy_in_at_least_90_percent_of_20_games_at_size_20() {
 
 #[test]
 fn filler_arena_scores_every_kind_of_failure_as_a_loss_with_its_reason() {
-    let record_dir = scratch_dir("filler_failures");
     let cases = [
         (
             "crash",
@@ -132,33 +172,7 @@ fn filler_arena_scores_every_kind_of_failure_as_a_loss_with_its_reason() {
             "forbidden colour",
         ),
     ];
-    for (name, player, reason) in cases {
-        let record = record_dir.join(format!("{name}.jsonl"));
-        let (stdout, _) = arena(
-            "filler",
-            &[
-                "--a",
-                &player,
-                "--b",
-                "builtin:greedy",
-                "--games",
-                "1",
-                "--size",
-                "10",
-                "--record",
-                record.to_str().unwrap(),
-            ],
-        );
-        assert_eq!(result_line(&stdout), (0, 0, 1), "{name}: {stdout}");
-        let line = std::fs::read_to_string(&record).expect("record written");
-        let game: serde_json::Value = serde_json::from_str(line.trim()).expect("one JSON line");
-        assert_eq!(game["winner"], "B", "{name}: {line}");
-        let why = game["reason"].as_str().expect("reason");
-        assert!(
-            why.starts_with("A: ") && why.contains(reason),
-            "{name}: {why}"
-        );
-    }
+    assert_every_failure_loses("filler", "builtin:greedy", 1, &["--size", "10"], &cases);
 }
 
 #[test]
@@ -181,32 +195,8 @@ fn reversi_arena_scores_illegal_malformed_crashing_and_slow_programs_as_losses()
         ),
         ("slow", script("rev_slow", "sleep 30"), "time-out"),
     ];
-    for (name, player, reason) in cases {
-        let record = scratch_dir(&format!("rev_{name}")).join("games.jsonl");
-        // Two games: the program plays black, then white.
-        let (stdout, _) = arena(
-            "reversi",
-            &[
-                "--a",
-                &player,
-                "--b",
-                "builtin:random",
-                "--games",
-                "2",
-                "--record",
-                record.to_str().unwrap(),
-            ],
-        );
-        assert_eq!(result_line(&stdout), (0, 0, 2), "{name}: {stdout}");
-        for line in std::fs::read_to_string(&record).expect("record").lines() {
-            let game: serde_json::Value = serde_json::from_str(line).expect("JSON line");
-            let why = game["reason"].as_str().expect("reason");
-            assert!(
-                why.starts_with("A: ") && why.contains(reason),
-                "{name}: {why}"
-            );
-        }
-    }
+    // Two games: the program plays black, then white.
+    assert_every_failure_loses("reversi", "builtin:random", 2, &[], &cases);
 }
 
 #[test]
@@ -300,35 +290,13 @@ fn fruit_rage_arena_scores_every_kind_of_failure_as_a_loss_with_its_reason() {
             "out of time",
         ),
     ];
-    for (name, player, reason) in cases {
-        let record = scratch_dir(&format!("fr_{}", name.replace(' ', "_"))).join("games.jsonl");
-        let (stdout, _) = arena(
-            "fruit-rage",
-            &[
-                "--a",
-                &player,
-                "--b",
-                "builtin:greedy",
-                "--games",
-                "1",
-                "--size",
-                "4",
-                "--time",
-                "0.5",
-                "--record",
-                record.to_str().unwrap(),
-            ],
-        );
-        assert_eq!(result_line(&stdout), (0, 0, 1), "{name}: {stdout}");
-        let game: serde_json::Value =
-            serde_json::from_str(std::fs::read_to_string(&record).expect("record").trim())
-                .expect("JSON line");
-        let why = game["reason"].as_str().expect("reason");
-        assert!(
-            why.starts_with("A: ") && why.contains(reason),
-            "{name}: {why}"
-        );
-    }
+    assert_every_failure_loses(
+        "fruit-rage",
+        "builtin:greedy",
+        1,
+        &["--size", "4", "--time", "0.5"],
+        &cases,
+    );
 }
 
 /// The statement's sample Ataxx bots, compiled with g++ (the JSON one against Debian's jsoncpp,
@@ -426,29 +394,5 @@ fn ataxx_arena_scores_every_kind_of_failure_as_a_loss_with_its_reason() {
         ),
         ("slow", script("ax_slow", "sleep 3"), "time-out"),
     ];
-    for (name, player, reason) in cases {
-        let record = scratch_dir(&format!("ax_{name}")).join("games.jsonl");
-        let (stdout, _) = arena(
-            "ataxx",
-            &[
-                "--a",
-                &player,
-                "--b",
-                "builtin:random",
-                "--games",
-                "2",
-                "--record",
-                record.to_str().unwrap(),
-            ],
-        );
-        assert_eq!(result_line(&stdout), (0, 0, 2), "{name}: {stdout}");
-        for line in std::fs::read_to_string(&record).expect("record").lines() {
-            let game: serde_json::Value = serde_json::from_str(line).expect("JSON line");
-            let why = game["reason"].as_str().expect("reason");
-            assert!(
-                why.starts_with("A: ") && why.contains(reason),
-                "{name}: {why}"
-            );
-        }
-    }
+    assert_every_failure_loses("ataxx", "builtin:random", 2, &[], &cases);
 }
