@@ -42,7 +42,7 @@ pub const ATAXX_FEN: &str = "xxooox1/xxooo1x/2oooox/7/7/7/o5x x 0 13";
 /// Side of the Filler board.
 pub const FILLER_SIZE: usize = 20;
 /// Seed of the Filler board's colours.
-pub const FILLER_SEED: u64 = 0x00F1_11E2_2026;
+pub const FILLER_SEED: u64 = 0x00F1_11E2_2028;
 /// Side of the Fruit Rage box.
 pub const FRUIT_RAGE_SIZE: usize = 26;
 /// Fruit types in the Fruit Rage box.
