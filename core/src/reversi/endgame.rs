@@ -25,7 +25,7 @@ use crate::budget::Budget;
 use crate::tt::{Bound, Entry, NO_MOVE, TranspositionTable};
 
 /// At most this many empties: searched without the table, in parity order.
-pub const SHALLOW_EMPTIES: u32 = 5;
+pub const SHALLOW_EMPTIES: u32 = 7;
 
 /// At least this many empties: moves are ordered by a shallow evaluation search.
 pub const ORDER_SEARCH_EMPTIES: u32 = 10;
