@@ -181,6 +181,13 @@ fn stability_threshold(empties: u32) -> i32 {
     }
 }
 
+/// The smallest alpha at which a stability test pays off in a shallow node (no table): the
+/// opponent's stable discs rarely bound the score below this.
+#[inline]
+fn shallow_stability_threshold(empties: u32) -> i32 {
+    2 * empties as i32 - 2
+}
+
 impl Solver<'_, '_, '_> {
     /// The two slots of the bucket for `key`: (depth-preferred, always-replace).
     #[inline]
@@ -503,7 +510,7 @@ impl Solver<'_, '_, '_> {
     }
 
     /// A node near the end: no table, moves in odd quadrants first.
-    fn shallow(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, empties: u32) -> i32 {
+    fn shallow(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32, empties: u32) -> i32 {
         self.nodes += 1;
         let moves = bits::moves(p, o);
         if moves == 0 {
@@ -511,6 +518,13 @@ impl Solver<'_, '_, '_> {
                 return final_score(p, o);
             }
             return -self.shallow(o, p, -beta, -alpha, empties);
+        }
+        if alpha >= shallow_stability_threshold(empties) {
+            let upper = 64 - 2 * bits::stable(o, p).count_ones() as i32;
+            if upper <= alpha {
+                return upper;
+            }
+            beta = beta.min(upper);
         }
         let odd = odd_quadrants(!(p | o));
         let mut best = -INF;
