@@ -94,27 +94,31 @@ fn fill2(p: [u64; 2], mask: [u64; 2], s: u32) -> [u64; 2] {
 #[inline(always)]
 pub fn moves(p: u64, o: u64) -> u64 {
     let inner = o & NOT_EDGE_COLUMNS;
-    // Vertical and diagonal lines, on the board and on its vertical mirror image.
+    let (up, down) = vertical_and_diagonal(p, o, inner);
+    // East (rising index): a carry started at each opponent disc just east of a player's
+    // disc runs through the row's inner opponent discs and lands on the square past them.
+    let east = inner.wrapping_add(inner & (p << 1)) & !inner;
+    // West: a shift fill.
+    let pre_w = inner & (inner >> 1);
+    let mut w = inner & (p >> 1);
+    w |= inner & (w >> 1);
+    w |= pre_w & (w >> 2);
+    w |= pre_w & (w >> 2);
+    (up | down | east | (w >> 1)) & !(p | o)
+}
+
+/// The move candidates along the vertical and both diagonals: the squares past a run of the
+/// opponent's discs from a player's disc, upward (rising index) and downward, before masking
+/// with the empties. The downward lines are found on the board flipped vertically.
+#[inline(always)]
+fn vertical_and_diagonal(p: u64, o: u64, inner: u64) -> (u64, u64) {
     let pv = [p, p.swap_bytes()];
     let ov = [o, o.swap_bytes()];
     let iv = [inner, inner.swap_bytes()];
     let v = fill2(pv, ov, 8);
     let d9 = fill2(pv, iv, 9);
     let d7 = fill2(pv, iv, 7);
-    let up = v[0] | d9[0] | d7[0];
-    let down = (v[1] | d9[1] | d7[1]).swap_bytes();
-    // Horizontal lines: both ways on the board itself.
-    let pre_e = inner & (inner << 1);
-    let pre_w = inner & (inner >> 1);
-    let mut e = inner & (p << 1);
-    let mut w = inner & (p >> 1);
-    e |= inner & (e << 1);
-    w |= inner & (w >> 1);
-    e |= pre_e & (e << 2);
-    w |= pre_w & (w >> 2);
-    e |= pre_e & (e << 2);
-    w |= pre_w & (w >> 2);
-    (up | down | (e << 1) | (w >> 1)) & !(p | o)
+    (v[0] | d9[0] | d7[0], (v[1] | d9[1] | d7[1]).swap_bytes())
 }
 
 /// The discs a move of the player on `square` (0..64, taken modulo 64) would flip. Zero when
@@ -125,23 +129,27 @@ pub fn flips(square: usize, p: u64, o: u64) -> u64 {
     let mut f = 0u64;
     let mut d = 0;
     // Directions that raise the index: the nearest square that is not the opponent's is the
-    // lowest set bit of the ray without the opponent's discs.
+    // lowest set bit of the ray without the opponent's discs; when it is the player's, the
+    // ray's squares below it are flipped.
     while d < 4 {
         let r = rays[d];
         let x = r & !o;
-        let first = x & x.wrapping_neg();
-        let hit = 0u64.wrapping_sub(((first & p) != 0) as u64);
-        f |= first.wrapping_sub(1) & r & hit;
+        let outflank = x & x.wrapping_neg() & p;
+        f |= if outflank != 0 {
+            outflank.wrapping_sub(1) & r
+        } else {
+            0
+        };
         d += 1;
     }
-    // Directions that lower the index: the nearest such square is the highest set bit.
+    // Directions that lower the index: the nearest such square is the highest set bit, and
+    // the flips are the ray's squares above it.
     while d < 8 {
         let r = rays[d];
         let x = r & !o;
-        let high = 63 - (x | 1).leading_zeros();
-        let first = (1u64 << high) & x;
-        let hit = 0u64.wrapping_sub(((first & p) != 0) as u64);
-        f |= r & (u64::MAX << high) & !first & hit;
+        let top = 1u64 << (63 - (x | 1).leading_zeros());
+        let outflank = top & r & p;
+        f |= r & (outflank << 1).wrapping_neg();
         d += 1;
     }
     f
