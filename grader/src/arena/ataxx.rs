@@ -222,13 +222,7 @@ impl Referee for AtaxxReferee {
                 black.other()
             }
         };
-        let mut record = GameRecord {
-            a_first,
-            moves: Vec::new(),
-            winner: None,
-            margin: 0,
-            reason: "game over".to_string(),
-        };
+        let mut record = GameRecord::new(a_first);
         let mut game = Match::new();
         let mut talks = [
             Conversation {
@@ -319,12 +313,7 @@ impl Referee for AtaxxReferee {
         } else {
             -margin
         };
-        record.margin = margin_a;
-        record.winner = match margin_a.signum() {
-            1 => Some(Side::A),
-            -1 => Some(Side::B),
-            _ => None,
-        };
+        record = record.finish(margin_a);
         for talk in talks {
             if let Some(child) = talk.kept {
                 child.finish(Duration::from_millis(200));
@@ -335,9 +324,6 @@ impl Referee for AtaxxReferee {
 }
 
 /// `loser` loses at once for `why` (Botzone scores it 0:2), by the whole board.
-fn forfeit(mut record: GameRecord, loser: Side, why: &str) -> GameRecord {
-    record.winner = Some(loser.other());
-    record.reason = format!("{loser}: {why}");
-    record.margin = if loser == Side::A { -49 } else { 49 };
-    record
+fn forfeit(record: GameRecord, loser: Side, why: &str) -> GameRecord {
+    record.forfeit(loser, why, 49)
 }

@@ -271,13 +271,7 @@ impl Referee for FillerReferee {
         let mut field = Field::random(self.size, &mut Rng::new(self.seed, (index / 2) as u64));
         let first = if a_first { Side::A } else { Side::B };
         let side_of = |player: u8| if player == 1 { first } else { first.other() };
-        let mut record = GameRecord {
-            a_first,
-            moves: Vec::new(),
-            winner: None,
-            margin: 0,
-            reason: "game over".to_string(),
-        };
+        let mut record = GameRecord::new(a_first);
         let mut player = 1u8;
         for ply in 0..self.max_moves {
             if field.all_owned() {
@@ -335,21 +329,12 @@ impl Referee for FillerReferee {
         } else {
             two - one
         };
-        record.margin = margin;
-        record.winner = match margin.signum() {
-            1 => Some(Side::A),
-            -1 => Some(Side::B),
-            _ => None,
-        };
+        record = record.finish(margin);
         record
     }
 }
 
 /// `loser` loses at once for `why`, by the whole board.
-fn forfeit(mut record: GameRecord, loser: Side, why: &str, size: usize) -> GameRecord {
-    record.winner = Some(loser.other());
-    record.reason = format!("{loser}: {why}");
-    let all = (size * size) as i64;
-    record.margin = if loser == Side::A { -all } else { all };
-    record
+fn forfeit(record: GameRecord, loser: Side, why: &str, size: usize) -> GameRecord {
+    record.forfeit(loser, why, (size * size) as i64)
 }

@@ -338,13 +338,7 @@ impl Referee for FruitRageReferee {
             First::B => false,
         };
         let first = if a_first { Side::A } else { Side::B };
-        let mut record = GameRecord {
-            a_first,
-            moves: Vec::new(),
-            winner: None,
-            margin: 0,
-            reason: "game over".to_string(),
-        };
+        let mut record = GameRecord::new(a_first);
         let mut left = [self.time, self.time];
         let mut points = [0i64, 0];
         let dirs = [
@@ -397,20 +391,12 @@ impl Referee for FruitRageReferee {
             side = side.other();
             ply += 1;
         }
-        record.margin = points[0] - points[1];
         // Equal points are a draw (the course's tournaments broke such ties by time left).
-        record.winner = match record.margin.signum() {
-            1 => Some(Side::A),
-            -1 => Some(Side::B),
-            _ => None,
-        };
-        record
+        record.finish(points[0] - points[1])
     }
 }
 
 /// `loser` loses at once for `why`.
-fn forfeit(mut record: GameRecord, loser: Side, why: &str) -> GameRecord {
-    record.winner = Some(loser.other());
-    record.reason = format!("{loser}: {why}");
-    record
+fn forfeit(record: GameRecord, loser: Side, why: &str) -> GameRecord {
+    record.forfeit(loser, why, 0)
 }

@@ -119,6 +119,39 @@ pub struct GameRecord {
     pub reason: String,
 }
 
+impl GameRecord {
+    /// A game about to start, A moving first when `a_first`.
+    pub fn new(a_first: bool) -> Self {
+        Self {
+            a_first,
+            moves: Vec::new(),
+            winner: None,
+            margin: 0,
+            reason: "game over".to_string(),
+        }
+    }
+
+    /// The game ended by the rules with A's `margin`; its sign decides the winner.
+    pub fn finish(mut self, margin: i64) -> Self {
+        self.margin = margin;
+        self.winner = match margin.signum() {
+            1 => Some(Side::A),
+            -1 => Some(Side::B),
+            _ => None,
+        };
+        self
+    }
+
+    /// `loser` loses at once for `why`, by `whole` (the game's largest margin; 0 where the game
+    /// has none).
+    pub fn forfeit(mut self, loser: Side, why: &str, whole: i64) -> Self {
+        self.winner = Some(loser.other());
+        self.reason = format!("{loser}: {why}");
+        self.margin = if loser == Side::A { -whole } else { whole };
+        self
+    }
+}
+
 /// A game's referee: plays one game between the two programs.
 pub trait Referee {
     /// Plays game number `index` (0-based); A moves first when `a_first`.

@@ -180,13 +180,7 @@ impl Referee for ReversiReferee {
                 black_side.other()
             }
         };
-        let mut record = GameRecord {
-            a_first,
-            moves: Vec::new(),
-            winner: None,
-            margin: 0,
-            reason: "game over".to_string(),
-        };
+        let mut record = GameRecord::new(a_first);
         let mut players = Vec::with_capacity(2);
         for (side, spec) in [(Side::A, &self.a), (Side::B, &self.b)] {
             let colour = if side == black_side {
@@ -257,22 +251,14 @@ impl Referee for ReversiReferee {
         } else {
             -margin
         };
-        record.margin = margin_a;
-        record.winner = match margin_a.signum() {
-            1 => Some(Side::A),
-            -1 => Some(Side::B),
-            _ => None,
-        };
+        record = record.finish(margin_a);
         record
     }
 }
 
 /// `loser` loses the game at once for `why`, by the largest margin (64 discs).
-fn forfeit(mut record: GameRecord, loser: Side, why: &str) -> GameRecord {
-    record.winner = Some(loser.other());
-    record.reason = format!("{loser}: {why}");
-    record.margin = if loser == Side::A { -64 } else { 64 };
-    record
+fn forfeit(record: GameRecord, loser: Side, why: &str) -> GameRecord {
+    record.forfeit(loser, why, 64)
 }
 
 /// The board as the seed's interact.py shows it: rows 0..7, `X` black, `O` white, `.` empty.
