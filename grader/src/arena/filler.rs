@@ -329,8 +329,7 @@ impl Referee for FillerReferee {
         } else {
             two - one
         };
-        record = record.finish(margin);
-        record
+        record.finish(margin)
     }
 }
 

@@ -251,8 +251,7 @@ impl Referee for ReversiReferee {
         } else {
             -margin
         };
-        record = record.finish(margin_a);
-        record
+        record.finish(margin_a)
     }
 }
 
