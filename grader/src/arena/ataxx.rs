@@ -6,7 +6,7 @@
 //! The rules, including the judge's repetition ("circular move") check, come from
 //! `duel_core::ataxx::Match`, which the tests hold against a naive grid twin.
 
-use super::process::{Failure, LineChild, split_command};
+use super::process::{Failure, LineChild};
 use super::{GameRecord, MatchArgs, Referee, Rng, Side};
 use crate::clock::WallClock;
 use duel_core::ataxx::{BotzoneMove, Color, Match, choose};
@@ -84,14 +84,11 @@ impl PlayerSpec {
     /// # Errors
     /// An unknown built-in, or a command that does not split.
     pub fn parse(text: &str, protocol: Protocol) -> Result<Self, String> {
-        match text.strip_prefix("builtin:") {
-            Some("random") => Ok(Self::Random),
-            Some("duel") => Ok(Self::Duel),
-            Some(other) => Err(format!(
-                "unknown built-in player builtin:{other} (builtin:random, builtin:duel)"
-            )),
-            None => split_command(text).map(|argv| Self::Command(argv, protocol)),
-        }
+        super::parse_player(
+            text,
+            &[("random", Self::Random), ("duel", Self::Duel)],
+            |argv| Self::Command(argv, protocol),
+        )
     }
 }
 

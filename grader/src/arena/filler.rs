@@ -5,7 +5,7 @@
 //! The referee keeps its own plain grid and breadth-first flood fill, independent of the engine
 //! it judges.
 
-use super::process::{Failure, run_once, split_command};
+use super::process::{Failure, run_once};
 use super::{GameRecord, MatchArgs, Referee, Rng, Side, stream_seed};
 use crate::clock::WallClock;
 use duel_core::filler::{Board, Grid, Move, choose, greedy_colour, random_colour};
@@ -69,15 +69,12 @@ impl PlayerSpec {
     /// # Errors
     /// An unknown built-in, or a command that does not split.
     pub fn parse(text: &str) -> Result<Self, String> {
-        match text.strip_prefix("builtin:") {
-            Some("random") => Ok(Self::Random),
-            Some("greedy") => Ok(Self::Greedy),
-            Some("duel") => Ok(Self::Duel),
-            Some(other) => Err(format!(
-                "unknown built-in player builtin:{other} (builtin:random, builtin:greedy, builtin:duel)"
-            )),
-            None => split_command(text).map(Self::Command),
-        }
+        let builtins = [
+            ("random", Self::Random),
+            ("greedy", Self::Greedy),
+            ("duel", Self::Duel),
+        ];
+        super::parse_player(text, &builtins, Self::Command)
     }
 }
 

@@ -6,7 +6,7 @@
 //! The referee keeps its own plain grid (breadth-first claim, column-by-column gravity),
 //! independent of the engine it judges.
 
-use super::process::{Failure, run_once, split_command};
+use super::process::{Failure, run_once};
 use super::{GameRecord, MatchArgs, Referee, Rng, Side, stream_seed};
 use crate::clock::WallClock;
 use duel_core::fruit_rage::{Board, Cell, greedy_move, minimax3_move, random_move};
@@ -96,16 +96,13 @@ impl PlayerSpec {
     /// # Errors
     /// An unknown built-in, or a command that does not split.
     pub fn parse(text: &str) -> Result<Self, String> {
-        match text.strip_prefix("builtin:") {
-            Some("random") => Ok(Self::Random),
-            Some("greedy") => Ok(Self::Greedy),
-            Some("minimax3") => Ok(Self::Minimax3),
-            Some("duel") => Ok(Self::Duel),
-            Some(other) => Err(format!(
-                "unknown built-in player builtin:{other} (builtin:random, builtin:greedy, builtin:minimax3, builtin:duel)"
-            )),
-            None => split_command(text).map(Self::Command),
-        }
+        let builtins = [
+            ("random", Self::Random),
+            ("greedy", Self::Greedy),
+            ("minimax3", Self::Minimax3),
+            ("duel", Self::Duel),
+        ];
+        super::parse_player(text, &builtins, Self::Command)
     }
 }
 

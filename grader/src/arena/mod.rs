@@ -238,6 +238,34 @@ fn fmt_elo(e: f64) -> String {
     }
 }
 
+/// Parses one player: `builtin:NAME` for a name of `builtins`, anything else a command split as
+/// a shell would and handed to `command`.
+///
+/// # Errors
+/// An unknown built-in (the message lists the known ones), or a command that does not split.
+pub fn parse_player<T: Clone>(
+    text: &str,
+    builtins: &[(&str, T)],
+    command: impl FnOnce(Vec<String>) -> T,
+) -> Result<T, String> {
+    let Some(name) = text.strip_prefix("builtin:") else {
+        return process::split_command(text).map(command);
+    };
+    match builtins.iter().find(|(known, _)| *known == name) {
+        Some((_, player)) => Ok(player.clone()),
+        None => {
+            let known: Vec<String> = builtins
+                .iter()
+                .map(|(n, _)| format!("builtin:{n}"))
+                .collect();
+            Err(format!(
+                "unknown built-in player builtin:{name} ({})",
+                known.join(", ")
+            ))
+        }
+    }
+}
+
 /// Parses both players of `args` with `parse` (given the text and the side), printing the
 /// first error as `duel: arena GAME: …`.
 pub fn players<T>(

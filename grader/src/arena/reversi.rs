@@ -1,7 +1,7 @@
 //! The Reversi referee: the grader protocol of `rules/reversi.md` (colour line, then 8×8
 //! boards, answers `row column`), 10 seconds of thinking per program per game measured here.
 
-use super::process::{Failure, LineChild, split_command};
+use super::process::{Failure, LineChild};
 use super::{GameRecord, Referee, Rng, Side};
 use crate::clock::WallClock;
 use duel_core::reversi::{Board, Colour, Engine, Move, Square, think_time_millis};
@@ -54,14 +54,11 @@ impl PlayerSpec {
     /// # Errors
     /// An unknown built-in or a command that does not split.
     pub fn parse(text: &str) -> Result<Self, String> {
-        match text.strip_prefix("builtin:") {
-            Some("random") => Ok(Self::Random),
-            Some("duel") => Ok(Self::Duel),
-            Some(other) => Err(format!(
-                "unknown built-in player builtin:{other} (builtin:random, builtin:duel)"
-            )),
-            None => split_command(text).map(Self::Command),
-        }
+        super::parse_player(
+            text,
+            &[("random", Self::Random), ("duel", Self::Duel)],
+            Self::Command,
+        )
     }
 }
 
