@@ -102,27 +102,6 @@ pub fn search(board: &Board, budget: &mut Budget<'_>, table: &mut [Entry]) -> Se
     search_pruned::<SEARCH_WIDTH, _>(board, &GreedyEval::<4>, budget, table)
 }
 
-/// The configuration of a search of `board`, or the greedy answer at once when there is
-/// nothing to search (an empty box) or no budget left.
-fn search_config(
-    board: &Board,
-    budget: &mut Budget<'_>,
-) -> Result<SearchConfig, SearchResult<Move>> {
-    let best = greedy_move(board);
-    if best.is_none() || budget.check() {
-        return Err(SearchResult {
-            best,
-            score: board.lead(),
-            depth: 0,
-            nodes: 0,
-        });
-    }
-    Ok(SearchConfig {
-        max_depth: board.cells().min(60) as u8,
-        aspiration: 0,
-    })
-}
-
 /// A full-width search (every group at every node) with `eval` at the leaves; otherwise as
 /// [`search`].
 pub fn search_with<E: Evaluator<Board>>(
@@ -131,9 +110,18 @@ pub fn search_with<E: Evaluator<Board>>(
     budget: &mut Budget<'_>,
     table: &mut [Entry],
 ) -> SearchResult<Move> {
-    let config = match search_config(board, budget) {
-        Ok(config) => config,
-        Err(greedy) => return greedy,
+    let greedy = SearchResult {
+        best: greedy_move(board),
+        score: board.lead(),
+        depth: 0,
+        nodes: 0,
+    };
+    if greedy.best.is_none() || budget.check() {
+        return greedy;
+    }
+    let config = SearchConfig {
+        max_depth: board.cells().min(60) as u8,
+        aspiration: 0,
     };
     Searcher::new(table).search(board, eval, config, budget, &mut |_| {})
 }
@@ -275,9 +263,18 @@ pub fn search_pruned<const K: usize, E: Evaluator<Board>>(
     budget: &mut Budget<'_>,
     table: &mut [Entry],
 ) -> SearchResult<Move> {
-    let config = match search_config(board, budget) {
-        Ok(config) => config,
-        Err(greedy) => return greedy,
+    let greedy = SearchResult {
+        best: greedy_move(board),
+        score: board.lead(),
+        depth: 0,
+        nodes: 0,
+    };
+    if greedy.best.is_none() || budget.check() {
+        return greedy;
+    }
+    let config = SearchConfig {
+        max_depth: board.cells().min(60) as u8,
+        aspiration: 0,
     };
     Searcher::new(table).search(
         &Pruned::<K>::root(*board),
