@@ -15,6 +15,7 @@ pub mod board;
 pub mod endgame;
 pub mod engine;
 pub mod eval;
+pub mod pattern;
 pub mod perft;
 
 pub use board::{

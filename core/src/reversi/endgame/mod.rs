@@ -21,7 +21,7 @@
 
 use super::bits;
 use super::board::{Board, Move, Square, final_score, hash};
-use super::eval::Eval;
+use super::pattern;
 use crate::budget::Budget;
 use crate::tt::{Bound, Entry, NO_MOVE, TranspositionTable};
 
@@ -41,6 +41,26 @@ pub const PREPASS_EMPTIES: u32 = 16;
 
 /// At least this many empties: null-window nodes order by a two-ply mobility look-ahead.
 pub const QUICK_ORDER_EMPTIES: u32 = 15;
+
+/// At least this many empties: null-window nodes order by a search of [`NWS_EVAL_DEPTH`]
+/// plies over the pattern evaluation.
+pub const NWS_EVAL_EMPTIES: u32 = 12;
+
+/// At least this many empties: null-window nodes order by a search one ply deeper.
+const NWS_DEEPER_EMPTIES: u32 = 15;
+
+/// Plies of the ordering search of null-window nodes.
+const NWS_EVAL_DEPTH: u32 = 0;
+
+/// Plies of the ordering search of principal-variation nodes.
+const PV_EVAL_DEPTH: u32 = 1;
+
+/// The weight of the mobility key beside the evaluation (1/256 disc divided by
+/// [`EVAL_DIVISOR`]).
+const MOBILITY_WEIGHT: i32 = 8;
+
+/// The pattern evaluation (1/256 disc) is divided by this in the ordering key.
+const EVAL_DIVISOR: i32 = 4;
 
 /// Above any final disc difference.
 const INF: i32 = 65;
@@ -226,8 +246,8 @@ impl Solver<'_, '_, '_> {
         let key = hash(p, o) ^ SALT;
         let tt_move = self.probe(key).map_or(NO_MOVE, |e| e.best());
         let mut list = [Candidate::default(); 64];
-        let order_depth = if empties >= 18 { 4 } else { 2 };
-        let n = self.candidates(p, o, moves, order_depth, tt_move, &mut list);
+        let eval_depth = if empties >= 18 { 4 } else { 2 };
+        let n = self.candidates(p, o, moves, Some(eval_depth), tt_move, &mut list);
         let alpha_orig = alpha;
         let mut best = -INF;
         let mut best_square = NO_MOVE;
@@ -303,7 +323,7 @@ impl Solver<'_, '_, '_> {
         p: u64,
         o: u64,
         moves: u64,
-        order_depth: u32,
+        eval_depth: Option<u32>,
         tt_move: u16,
         list: &mut [Candidate; 64],
     ) -> usize {
@@ -330,8 +350,9 @@ impl Solver<'_, '_, '_> {
                 if bit & odd != 0 && empties < 14 {
                     k += 6;
                 }
-                if order_depth > 0 && empties >= ORDER_SEARCH_EMPTIES {
-                    k = -self.order_search(cp, co, order_depth, -INF_EVAL, INF_EVAL) / 4 + k * 8;
+                if let Some(depth) = eval_depth {
+                    let v = self.order_search(cp, co, depth, -INF_EVAL, INF_EVAL);
+                    k = k * MOBILITY_WEIGHT - v / EVAL_DIVISOR;
                 } else if empties >= QUICK_ORDER_EMPTIES {
                     k -= self.quick_order(cp, co) * 2;
                 }
@@ -376,12 +397,12 @@ impl Solver<'_, '_, '_> {
     fn order_search(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if depth == 0 {
-            return Eval::score(p, o);
+            return pattern::score(p, o);
         }
         let moves = bits::moves(p, o);
         if moves == 0 {
             if bits::moves(o, p) == 0 {
-                return final_score(p, o) * 1000;
+                return final_score(p, o) * pattern::SCALAR_UNIT;
             }
             return -self.order_search(o, p, depth, -beta, -alpha);
         }
@@ -453,8 +474,16 @@ impl Solver<'_, '_, '_> {
             }
         }
         let mut list = [Candidate::default(); 64];
-        let order_depth = u32::from(beta - alpha > 1);
-        let n = self.candidates(p, o, moves, order_depth, tt_move, &mut list);
+        let eval_depth = if beta - alpha > 1 && empties >= ORDER_SEARCH_EMPTIES {
+            Some(PV_EVAL_DEPTH)
+        } else if empties >= NWS_DEEPER_EMPTIES {
+            Some(NWS_EVAL_DEPTH + 1)
+        } else if empties >= NWS_EVAL_EMPTIES {
+            Some(NWS_EVAL_DEPTH)
+        } else {
+            None
+        };
+        let n = self.candidates(p, o, moves, eval_depth, tt_move, &mut list);
         let alpha_orig = alpha;
         let mut best = -INF;
         let mut best_square = NO_MOVE;
