@@ -13,54 +13,101 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
     count(board.player(), board.opponent(), depth)
 }
 
+/// The leaves `depth` (at least 1) plies below `(p, o)`.
 fn count(p: u64, o: u64, depth: u32) -> u64 {
-    let moves = bits::moves(p, o);
-    if moves == 0 {
-        // A pass is one move when the opponent can play; otherwise the game is over.
-        if bits::moves(o, p) == 0 {
-            return 0;
-        }
-        return if depth == 1 {
-            1
-        } else {
-            count(o, p, depth - 1)
-        };
-    }
-    if depth == 1 {
-        return moves.count_ones() as u64;
-    }
-    if depth == 2 {
-        return count_two(p, o, moves);
-    }
-    let mut total = 0;
-    let mut m = moves;
-    while m != 0 {
-        let sq = m.trailing_zeros() as usize;
-        m &= m - 1;
-        let f = bits::flips(sq, p, o);
-        total += count(o ^ f, p | f | (1u64 << sq), depth - 1);
-    }
-    total
+    count_with_moves(p, o, bits::moves(p, o), depth)
 }
 
-/// The leaves two plies below `(p, o)`, whose legal moves are `moves` (not empty): each
-/// child's moves counted in place, without a call per child.
+/// [`count`] given the legal moves `moves` of `(p, o)`.
 #[inline]
-fn count_two(p: u64, o: u64, moves: u64) -> u64 {
+fn count_with_moves(p: u64, o: u64, moves: u64, depth: u32) -> u64 {
+    if moves == 0 {
+        return pass(p, o, depth);
+    }
+    match depth {
+        1 => u64::from(moves.count_ones()),
+        2 => sum_children_in_pairs(p, o, moves, one_ply),
+        3 => sum_children_in_pairs(p, o, moves, two_plies),
+        _ => {
+            let mut total = 0;
+            let mut m = moves;
+            while m != 0 {
+                let (cp, co) = play_lowest(p, o, &mut m);
+                total += count(cp, co, depth - 1);
+            }
+            total
+        }
+    }
+}
+
+/// The leaves `depth` (at least 1) plies below `(p, o)` when the player must pass: a pass is
+/// one move when the opponent can play; otherwise the game is over and has no leaves.
+#[cold]
+#[inline(never)]
+fn pass(p: u64, o: u64, depth: u32) -> u64 {
+    let replies = bits::moves(o, p);
+    if replies == 0 {
+        0
+    } else if depth == 1 {
+        1
+    } else {
+        count_with_moves(o, p, replies, depth - 1)
+    }
+}
+
+/// The leaves one ply below `(p, o)`, whose legal moves are `moves`. Zero for the empty board.
+#[inline(always)]
+fn one_ply(p: u64, o: u64, moves: u64) -> u64 {
+    if moves != 0 {
+        u64::from(moves.count_ones())
+    } else {
+        pass(p, o, 1)
+    }
+}
+
+/// The leaves two plies below `(p, o)`, whose legal moves are `moves`. Zero for the empty
+/// board.
+#[inline(never)]
+fn two_plies(p: u64, o: u64, moves: u64) -> u64 {
+    if moves != 0 {
+        sum_children_in_pairs(p, o, moves, one_ply)
+    } else {
+        pass(p, o, 2)
+    }
+}
+
+/// Plays the player's move on the lowest square of `moves` (which must not be empty), removes
+/// it from `moves`, and returns the position after it (the side to move first).
+#[inline(always)]
+fn play_lowest(p: u64, o: u64, moves: &mut u64) -> (u64, u64) {
+    let sq = moves.trailing_zeros() as usize;
+    *moves &= moves.wrapping_sub(1);
+    let f = bits::flips(sq, p, o);
+    (o ^ f, p | f | (1u64 << sq))
+}
+
+/// The sum of `leaves(child_player, child_opponent, child_moves)` over the children of
+/// `(p, o)`, whose legal moves `moves` are not empty. Children are made two at a time so that
+/// one [`bits::moves_pair`] finds the moves of both; an odd child out is paired with the empty
+/// board, which `leaves` must count as zero.
+#[inline(always)]
+fn sum_children_in_pairs(
+    p: u64,
+    o: u64,
+    moves: u64,
+    leaves: impl Fn(u64, u64, u64) -> u64,
+) -> u64 {
     let mut total = 0;
     let mut m = moves;
     while m != 0 {
-        let sq = m.trailing_zeros() as usize;
-        m &= m - 1;
-        let f = bits::flips(sq, p, o);
-        let (cp, co) = (o ^ f, p | f | (1u64 << sq));
-        let replies = bits::moves(cp, co);
-        total += if replies != 0 {
-            u64::from(replies.count_ones())
+        let (pa, oa) = play_lowest(p, o, &mut m);
+        let (pb, ob) = if m != 0 {
+            play_lowest(p, o, &mut m)
         } else {
-            // A pass is one leaf when the mover of this ply can play on; else none.
-            u64::from(bits::moves(co, cp) != 0)
+            (0, 0)
         };
+        let [ma, mb] = bits::moves_pair([pa, pb], [oa, ob]);
+        total += leaves(pa, oa, ma) + leaves(pb, ob, mb);
     }
     total
 }
