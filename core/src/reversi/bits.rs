@@ -348,3 +348,120 @@ fn full_lines(filled: u64) -> (u64, u64, u64, u64) {
     }
     (h, v, d9, d7)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{flips, moves, moves_pair};
+
+    /// xorshift64: a reproducible stream of random words.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        /// Two disjoint random disc sets, dense or sparse.
+        fn position(&mut self) -> (u64, u64) {
+            let filled = match self.next() % 4 {
+                0 => self.next() & self.next(),
+                1 => self.next() | self.next(),
+                _ => self.next(),
+            };
+            let p = filled & self.next();
+            (p, filled & !p)
+        }
+    }
+
+    /// The definition, one square at a time: walk each of the eight directions from `square`
+    /// over the opponent's discs; they flip when the walk ends on a player's disc.
+    fn flips_by_walking(square: usize, p: u64, o: u64) -> u64 {
+        let mut all = 0;
+        for (dr, dc) in [
+            (0, 1),
+            (1, 1),
+            (1, 0),
+            (1, -1),
+            (0, -1),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+        ] {
+            let (mut r, mut c) = ((square / 8) as i32 + dr, (square % 8) as i32 + dc);
+            let mut run = 0u64;
+            while (0..8).contains(&r) && (0..8).contains(&c) {
+                let bit = 1u64 << (r * 8 + c);
+                if o & bit != 0 {
+                    run |= bit;
+                } else {
+                    if p & bit != 0 {
+                        all |= run;
+                    }
+                    break;
+                }
+                r += dr;
+                c += dc;
+            }
+        }
+        all
+    }
+
+    /// The definition of the legal moves: the empty squares whose move flips something.
+    fn moves_by_walking(p: u64, o: u64) -> u64 {
+        (0..64)
+            .filter(|&sq| (p | o) >> sq & 1 == 0 && flips_by_walking(sq, p, o) != 0)
+            .fold(0, |m, sq| m | 1 << sq)
+    }
+
+    #[test]
+    fn flips_match_the_walk_on_every_square() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        for _ in 0..20_000 {
+            let (p, o) = rng.position();
+            // Every square, taken or not: the rays do not look at the square itself.
+            for sq in 0..64 {
+                assert_eq!(flips(sq, p, o), flips_by_walking(sq, p, o), "{sq} {p:#x} {o:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn flips_take_the_square_modulo_64() {
+        let mut rng = Rng(7);
+        for _ in 0..1_000 {
+            let (p, o) = rng.position();
+            let sq = (rng.next() % 64) as usize;
+            assert_eq!(flips(sq + 64, p, o), flips(sq, p, o));
+            assert_eq!(flips(sq | (usize::MAX << 6), p, o), flips(sq, p, o));
+        }
+    }
+
+    #[test]
+    fn flips_on_full_lines_and_edges() {
+        // a1 to move, b1..g1 the opponent's, h1 the player's: the whole row between flips.
+        assert_eq!(flips(0, 0x80, 0x7E), 0x7E);
+        // The same on the column and the long diagonal, and from the far end.
+        assert_eq!(flips(0, 1 << 56, 0x0001_0101_0101_0100), 0x0001_0101_0101_0100);
+        assert_eq!(flips(63, 1, 0x0040_2010_0804_0200), 0x0040_2010_0804_0200);
+        assert_eq!(flips(7, 1, 0x7E), 0x7E);
+        // No player's disc at the end of the run: nothing flips.
+        assert_eq!(flips(0, 0, 0xFE), 0);
+        assert_eq!(flips(7, 0, 0x7F), 0);
+    }
+
+    #[test]
+    fn moves_and_moves_pair_match_the_walk() {
+        let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+        for _ in 0..20_000 {
+            let (p, o) = rng.position();
+            let (q, r) = rng.position();
+            let expected = moves_by_walking(p, o);
+            assert_eq!(moves(p, o), expected, "{p:#x} {o:#x}");
+            assert_eq!(moves_pair([p, q], [o, r]), [expected, moves_by_walking(q, r)]);
+        }
+        assert_eq!(moves_pair([0, 0], [0, 0]), [0, 0]);
+    }
+}
