@@ -175,3 +175,87 @@ fn count_hashed(p: u64, o: u64, depth: u32, table: &mut [PerftSlot]) -> u64 {
     }
     total
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{PerftSlot, perft, perft_hashed};
+    use crate::reversi::bits;
+    use crate::reversi::board::{Board, Colour};
+
+    /// Perft one ply at a time: every node generated, no bulk counting, no pairs.
+    fn perft_by_plies(p: u64, o: u64, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = bits::moves(p, o);
+        if moves == 0 {
+            return if bits::moves(o, p) == 0 {
+                0
+            } else {
+                perft_by_plies(o, p, depth - 1)
+            };
+        }
+        (0..64)
+            .filter(|sq| moves >> sq & 1 != 0)
+            .map(|sq| {
+                let f = bits::flips(sq, p, o);
+                perft_by_plies(o ^ f, p | f | 1 << sq, depth - 1)
+            })
+            .sum()
+    }
+
+    /// Positions from random games of every length, passes and finished games included.
+    fn random_positions(count: usize) -> impl Iterator<Item = (u64, u64)> {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let start = Board::start();
+        (0..count).map(move |i| {
+            let (mut p, mut o) = (start.player(), start.opponent());
+            for _ in 0..i % 64 {
+                let moves = bits::moves(p, o);
+                if moves == 0 {
+                    (p, o) = (o, p);
+                    continue;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let mut m = moves;
+                for _ in 0..state % u64::from(moves.count_ones()) {
+                    m &= m - 1;
+                }
+                let sq = m.trailing_zeros() as usize;
+                let f = bits::flips(sq, p, o);
+                (p, o) = (o ^ f, p | f | 1 << sq);
+            }
+            (p, o)
+        })
+    }
+
+    #[test]
+    fn perft_counts_the_start_position() {
+        let counts = [1, 4, 12, 56, 244, 1396, 8200, 55092, 390216];
+        for (depth, &n) in counts.iter().enumerate() {
+            assert_eq!(perft(&Board::start(), depth as u32), n);
+        }
+    }
+
+    #[test]
+    fn perft_equals_one_ply_at_a_time_on_random_positions() {
+        let mut passes = 0;
+        for (p, o) in random_positions(640) {
+            passes += usize::from(bits::moves(p, o) == 0);
+            let board = Board::from_relative(p, o, Colour::Black);
+            for depth in 0..=4 {
+                assert_eq!(
+                    perft(&board, depth),
+                    perft_by_plies(p, o, depth),
+                    "{p:#x} {o:#x} depth {depth}"
+                );
+            }
+            let mut table = [PerftSlot::default(); 64];
+            assert_eq!(perft_hashed(&board, 5, &mut table), perft_by_plies(p, o, 5));
+        }
+        // The positions include some where the side to move must pass or the game is over.
+        assert!(passes > 0);
+    }
+}
