@@ -423,7 +423,11 @@ mod tests {
             let (p, o) = rng.position();
             // Every square, taken or not: the rays do not look at the square itself.
             for sq in 0..64 {
-                assert_eq!(flips(sq, p, o), flips_by_walking(sq, p, o), "{sq} {p:#x} {o:#x}");
+                assert_eq!(
+                    flips(sq, p, o),
+                    flips_by_walking(sq, p, o),
+                    "{sq} {p:#x} {o:#x}"
+                );
             }
         }
     }
@@ -444,7 +448,10 @@ mod tests {
         // a1 to move, b1..g1 the opponent's, h1 the player's: the whole row between flips.
         assert_eq!(flips(0, 0x80, 0x7E), 0x7E);
         // The same on the column and the long diagonal, and from the far end.
-        assert_eq!(flips(0, 1 << 56, 0x0001_0101_0101_0100), 0x0001_0101_0101_0100);
+        assert_eq!(
+            flips(0, 1 << 56, 0x0001_0101_0101_0100),
+            0x0001_0101_0101_0100
+        );
         assert_eq!(flips(63, 1, 0x0040_2010_0804_0200), 0x0040_2010_0804_0200);
         assert_eq!(flips(7, 1, 0x7E), 0x7E);
         // No player's disc at the end of the run: nothing flips.
@@ -460,7 +467,10 @@ mod tests {
             let (q, r) = rng.position();
             let expected = moves_by_walking(p, o);
             assert_eq!(moves(p, o), expected, "{p:#x} {o:#x}");
-            assert_eq!(moves_pair([p, q], [o, r]), [expected, moves_by_walking(q, r)]);
+            assert_eq!(
+                moves_pair([p, q], [o, r]),
+                [expected, moves_by_walking(q, r)]
+            );
         }
         assert_eq!(moves_pair([0, 0], [0, 0]), [0, 0]);
     }

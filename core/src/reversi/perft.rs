@@ -55,7 +55,7 @@ fn pass(p: u64, o: u64, depth: u32) -> u64 {
     }
 }
 
-/// The leaves one ply below `(p, o)`, whose legal moves are `moves`. Zero for the empty board.
+/// The leaves one ply below `(p, o)`, whose legal moves are `moves`.
 #[inline(always)]
 fn one_ply(p: u64, o: u64, moves: u64) -> u64 {
     if moves != 0 {
@@ -65,8 +65,7 @@ fn one_ply(p: u64, o: u64, moves: u64) -> u64 {
     }
 }
 
-/// The leaves two plies below `(p, o)`, whose legal moves are `moves`. Zero for the empty
-/// board.
+/// The leaves two plies below `(p, o)`, whose legal moves are `moves`.
 #[inline(never)]
 fn two_plies(p: u64, o: u64, moves: u64) -> u64 {
     if moves != 0 {
@@ -89,14 +88,9 @@ fn play_lowest(p: u64, o: u64, moves: &mut u64) -> (u64, u64) {
 /// The sum of `leaves(child_player, child_opponent, child_moves)` over the children of
 /// `(p, o)`, whose legal moves `moves` are not empty. Children are made two at a time so that
 /// one [`bits::moves_pair`] finds the moves of both; an odd child out is paired with the empty
-/// board, which `leaves` must count as zero.
+/// board, which is not counted.
 #[inline(always)]
-fn sum_children_in_pairs(
-    p: u64,
-    o: u64,
-    moves: u64,
-    leaves: impl Fn(u64, u64, u64) -> u64,
-) -> u64 {
+fn sum_children_in_pairs(p: u64, o: u64, moves: u64, leaves: impl Fn(u64, u64, u64) -> u64) -> u64 {
     let mut total = 0;
     let mut m = moves;
     while m != 0 {
@@ -107,7 +101,11 @@ fn sum_children_in_pairs(
             (0, 0)
         };
         let [ma, mb] = bits::moves_pair([pa, pb], [oa, ob]);
-        total += leaves(pa, oa, ma) + leaves(pb, ob, mb);
+        total += leaves(pa, oa, ma);
+        // A child's second side has at least the disc just played: only the padding is empty.
+        if ob != 0 {
+            total += leaves(pb, ob, mb);
+        }
     }
     total
 }
