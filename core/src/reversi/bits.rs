@@ -136,7 +136,7 @@ pub fn moves_pair(p: [u64; 2], o: [u64; 2]) -> [u64; 2] {
     let mut out = [0u64; 2];
     let mut i = 0;
     while i < 2 {
-        out[i] = moves_by_shifts(p[i], o[i]);
+        out[i] = moves_and_runs(p[i], o[i]).0;
         i += 1;
     }
     // Seen as one memory value, the pair stays one vector: without this the compiler splits
@@ -144,44 +144,127 @@ pub fn moves_pair(p: [u64; 2], o: [u64; 2]) -> [u64; 2] {
     core::hint::black_box(out)
 }
 
-/// [`moves`] with one shift fill per direction (and a carry for east): no byte swaps, so two
-/// calls side by side vectorise in [`moves_pair`].
+/// [`moves_pair`] that also writes each position's [`FlipRuns`] to `runs`, for flipping
+/// without [`flips`]' per-move scans.
 #[inline(always)]
-fn moves_by_shifts(p: u64, o: u64) -> u64 {
-    let inner = o & NOT_EDGE_COLUMNS;
-    let east = inner.wrapping_add(inner & (p << 1)) & !inner;
-    let found = east
-        | fill_down(p, inner, 1)
-        | fill_up(p, o, 8)
-        | fill_down(p, o, 8)
-        | fill_up(p, inner, 9)
-        | fill_down(p, inner, 9)
-        | fill_up(p, inner, 7)
-        | fill_down(p, inner, 7);
-    found & !(p | o)
+pub fn moves_pair_with_runs(p: [u64; 2], o: [u64; 2], runs: &mut [FlipRuns; 2]) -> [u64; 2] {
+    let mut out = [0u64; 2];
+    let mut i = 0;
+    while i < 2 {
+        let (m, r) = moves_and_runs(p[i], o[i]);
+        out[i] = m;
+        runs[i] = r;
+        i += 1;
+    }
+    core::hint::black_box(out)
 }
 
-/// The squares reached from `p` by shifting left (up) by `s` through runs of `mask`, one step
-/// past the run (doubling steps: runs of up to six).
+/// The legal moves of the player with discs `p` against the opponent's discs `o` (as
+/// [`moves`]), and the position's [`FlipRuns`].
+///
+/// One shift fill per direction from the player's discs through the opponent's (a carry for
+/// the run going east): each fill is a direction's runs, and one step past it are that
+/// direction's moves. No byte swaps on the way to the moves, so two calls side by side
+/// vectorise in [`moves_pair`].
 #[inline(always)]
-fn fill_up(p: u64, mask: u64, s: u32) -> u64 {
+pub fn moves_and_runs(p: u64, o: u64) -> (u64, FlipRuns) {
+    let inner = o & NOT_EDGE_COLUMNS;
+    // Each run of inner discs starting just east of a player's disc carries away, setting the
+    // square past it: the runs cleared are the ones with the player's disc to their west.
+    let sum = inner.wrapping_add(inner & (p << 1));
+    let east = sum & !inner;
+    let toward_west = inner & !sum;
+    // A fill from the player's discs in one direction holds the discs whose run ends, the
+    // opposite way, on a player's disc.
+    let toward_east = run_down(p, inner, 1);
+    let toward_north = run_down(p, o, 8);
+    let toward_south = run_up(p, o, 8);
+    let toward_north_east = run_down(p, inner, 9);
+    let toward_south_west = run_up(p, inner, 9);
+    let toward_north_west = run_down(p, inner, 7);
+    let toward_south_east = run_up(p, inner, 7);
+    let found = east
+        | (toward_east >> 1)
+        | (toward_north >> 8)
+        | (toward_south << 8)
+        | (toward_north_east >> 9)
+        | (toward_south_west << 9)
+        | (toward_north_west >> 7)
+        | (toward_south_east << 7);
+    let runs = FlipRuns([
+        toward_east,
+        toward_north,
+        toward_north_east,
+        toward_north_west,
+        toward_south.swap_bytes(),
+        toward_south_east.swap_bytes(),
+        toward_south_west.swap_bytes(),
+        toward_west,
+    ]);
+    (found & !(p | o), runs)
+}
+
+/// The discs of `mask` reached from `p` by shifting left (up) by `s` through runs of `mask`
+/// (doubling steps: runs of up to six, the longest a move can flip).
+#[inline(always)]
+fn run_up(p: u64, mask: u64, s: u32) -> u64 {
     let pre = mask & (mask << s);
     let mut t = mask & (p << s);
     t |= mask & (t << s);
     t |= pre & (t << (2 * s));
     t |= pre & (t << (2 * s));
-    t << s
+    t
 }
 
-/// [`fill_up`] shifting right (down).
+/// [`run_up`] shifting right (down).
 #[inline(always)]
-fn fill_down(p: u64, mask: u64, s: u32) -> u64 {
+fn run_down(p: u64, mask: u64, s: u32) -> u64 {
     let pre = mask & (mask >> s);
     let mut t = mask & (p >> s);
     t |= mask & (t >> s);
     t |= pre & (t >> (2 * s));
     t |= pre & (t >> (2 * s));
-    t >> s
+    t
+}
+
+/// For one position, the opponent's discs that some move could flip, by the direction from
+/// the move to the player's disc that closes the run. Lanes follow [`FlipRays`]: east, north,
+/// north-east and north-west; south, south-east and south-west on the board flipped vertically;
+/// west. Made by [`moves_and_runs`] or [`moves_pair_with_runs`] as a by-product of the legal
+/// moves, they turn [`flips`] into [`FlipRuns::flips`], which needs no test of the run's end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FlipRuns([u64; 8]);
+
+impl FlipRuns {
+    /// The discs a move of the player on `square` (taken modulo 64) would flip in the
+    /// position these runs were made for, whose opponent's discs are `o`: equal to
+    /// [`flips`] there, on every square.
+    ///
+    /// Along a rising ray the squares below the nearest one that is not the opponent's are the
+    /// run next to the move; it flips exactly when it is one of these runs. West takes the
+    /// highest such square instead.
+    #[inline(always)]
+    pub fn flips(&self, square: usize, o: u64) -> u64 {
+        let rays = &FLIP_RAYS[square & 63].0;
+        let runs = &self.0;
+        let om = o.swap_bytes();
+        // The west lane's input is zero: its ray is handled below.
+        let empty_or_player = [!o, !o, !o, !o, !om, !om, !om, 0];
+        let mut lane = [0u64; 8];
+        let mut i = 0;
+        while i < 8 {
+            let x = rays[i] & empty_or_player[i];
+            // `x ^ (x - 1)`: every bit up to the nearest square that is not the opponent's.
+            lane[i] = (x ^ x.wrapping_sub(1)) & rays[i] & runs[i];
+            i += 1;
+        }
+        let up = lane[0] | lane[1] | lane[2] | lane[3];
+        let down = (lane[4] | lane[5] | lane[6]).swap_bytes();
+        let west = rays[7];
+        let x = west & !runs[7];
+        let top = 1u64 << (63 - (x | 1).leading_zeros());
+        up | down | (west & runs[7] & (top << 1).wrapping_neg())
+    }
 }
 
 /// The move candidates along the vertical and both diagonals: the squares past a run of the
@@ -351,7 +434,7 @@ fn full_lines(filled: u64) -> (u64, u64, u64, u64) {
 
 #[cfg(test)]
 mod tests {
-    use super::{flips, moves, moves_pair};
+    use super::{FlipRuns, flips, moves, moves_and_runs, moves_pair, moves_pair_with_runs};
 
     /// xorshift64: a reproducible stream of random words.
     struct Rng(u64);
@@ -473,5 +556,27 @@ mod tests {
             );
         }
         assert_eq!(moves_pair([0, 0], [0, 0]), [0, 0]);
+    }
+
+    #[test]
+    fn flip_runs_give_the_moves_and_the_flips_of_every_square() {
+        let mut rng = Rng(0x94D0_49BB_1331_11EB);
+        for _ in 0..20_000 {
+            let (p, o) = rng.position();
+            let (q, r) = rng.position();
+            let (m, runs) = moves_and_runs(p, o);
+            assert_eq!(m, moves(p, o), "{p:#x} {o:#x}");
+            let mut pair = [FlipRuns::default(); 2];
+            assert_eq!(
+                moves_pair_with_runs([p, q], [o, r], &mut pair),
+                [m, moves(q, r)]
+            );
+            assert_eq!(pair, [runs, moves_and_runs(q, r).1]);
+            // Every square, taken or not, as for `flips`.
+            for sq in 0..64 {
+                assert_eq!(runs.flips(sq, o), flips(sq, p, o), "{sq} {p:#x} {o:#x}");
+                assert_eq!(runs.flips(sq + 64, o), flips(sq, p, o));
+            }
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! Perft: the number of leaves of the game tree at a fixed depth, a pass counting as a ply and
 //! a finished game yielding no leaves below it.
 
-use super::bits;
+use super::bits::{self, FlipRuns};
 use super::board::Board;
 
 /// The number of leaf nodes `depth` plies below `board` (1 at depth 0). Bulk-counted: the
@@ -26,8 +26,8 @@ fn count_with_moves(p: u64, o: u64, moves: u64, depth: u32) -> u64 {
     }
     match depth {
         1 => u64::from(moves.count_ones()),
-        2 => sum_children_in_pairs(p, o, moves, one_ply),
-        3 => sum_children_in_pairs(p, o, moves, two_plies),
+        2 => two_plies(p, o, moves, &bits::moves_and_runs(p, o).1),
+        3 => three_plies(p, o, moves),
         _ => {
             let mut total = 0;
             let mut m = moves;
@@ -55,6 +55,66 @@ fn pass(p: u64, o: u64, depth: u32) -> u64 {
     }
 }
 
+/// The leaves three plies below `(p, o)`, whose legal moves `moves` are not empty. The
+/// children are made two at a time so that one [`bits::moves_pair_with_runs`] finds the
+/// moves and flip runs of both; an odd child out is paired with the empty board, which is not
+/// counted (a child's second side has at least the disc just played).
+#[inline]
+fn three_plies(p: u64, o: u64, moves: u64) -> u64 {
+    let mut runs = [FlipRuns::default(); 2];
+    let mut total = 0;
+    let mut m = moves;
+    while m != 0 {
+        let (pa, oa) = play_lowest(p, o, &mut m);
+        let (pb, ob) = if m != 0 {
+            play_lowest(p, o, &mut m)
+        } else {
+            (0, 0)
+        };
+        let [ma, mb] = bits::moves_pair_with_runs([pa, pb], [oa, ob], &mut runs);
+        total += two_plies_or_pass(pa, oa, ma, &runs[0]);
+        if ob != 0 {
+            total += two_plies_or_pass(pb, ob, mb, &runs[1]);
+        }
+    }
+    total
+}
+
+/// The leaves two plies below `(p, o)`, whose legal moves are `moves` and flip runs `runs`.
+#[inline(always)]
+fn two_plies_or_pass(p: u64, o: u64, moves: u64, runs: &FlipRuns) -> u64 {
+    if moves != 0 {
+        two_plies(p, o, moves, runs)
+    } else {
+        pass(p, o, 2)
+    }
+}
+
+/// The leaves two plies below `(p, o)`, whose legal moves `moves` are not empty and whose
+/// flip runs are `runs`: each child's replies counted in place, two children at a time (as in
+/// [`three_plies`]).
+#[inline(never)]
+fn two_plies(p: u64, o: u64, moves: u64, runs: &FlipRuns) -> u64 {
+    let play = |m: &mut u64| {
+        let sq = m.trailing_zeros() as usize;
+        *m &= m.wrapping_sub(1);
+        let f = runs.flips(sq, o);
+        (o ^ f, p | f | (1u64 << sq))
+    };
+    let mut total = 0;
+    let mut m = moves;
+    while m != 0 {
+        let (pa, oa) = play(&mut m);
+        let (pb, ob) = if m != 0 { play(&mut m) } else { (0, 0) };
+        let [ma, mb] = bits::moves_pair([pa, pb], [oa, ob]);
+        total += one_ply(pa, oa, ma);
+        if ob != 0 {
+            total += one_ply(pb, ob, mb);
+        }
+    }
+    total
+}
+
 /// The leaves one ply below `(p, o)`, whose legal moves are `moves`.
 #[inline(always)]
 fn one_ply(p: u64, o: u64, moves: u64) -> u64 {
@@ -62,16 +122,6 @@ fn one_ply(p: u64, o: u64, moves: u64) -> u64 {
         u64::from(moves.count_ones())
     } else {
         pass(p, o, 1)
-    }
-}
-
-/// The leaves two plies below `(p, o)`, whose legal moves are `moves`.
-#[inline(never)]
-fn two_plies(p: u64, o: u64, moves: u64) -> u64 {
-    if moves != 0 {
-        sum_children_in_pairs(p, o, moves, one_ply)
-    } else {
-        pass(p, o, 2)
     }
 }
 
@@ -83,31 +133,6 @@ fn play_lowest(p: u64, o: u64, moves: &mut u64) -> (u64, u64) {
     *moves &= moves.wrapping_sub(1);
     let f = bits::flips(sq, p, o);
     (o ^ f, p | f | (1u64 << sq))
-}
-
-/// The sum of `leaves(child_player, child_opponent, child_moves)` over the children of
-/// `(p, o)`, whose legal moves `moves` are not empty. Children are made two at a time so that
-/// one [`bits::moves_pair`] finds the moves of both; an odd child out is paired with the empty
-/// board, which is not counted.
-#[inline(always)]
-fn sum_children_in_pairs(p: u64, o: u64, moves: u64, leaves: impl Fn(u64, u64, u64) -> u64) -> u64 {
-    let mut total = 0;
-    let mut m = moves;
-    while m != 0 {
-        let (pa, oa) = play_lowest(p, o, &mut m);
-        let (pb, ob) = if m != 0 {
-            play_lowest(p, o, &mut m)
-        } else {
-            (0, 0)
-        };
-        let [ma, mb] = bits::moves_pair([pa, pb], [oa, ob]);
-        total += leaves(pa, oa, ma);
-        // A child's second side has at least the disc just played: only the padding is empty.
-        if ob != 0 {
-            total += leaves(pb, ob, mb);
-        }
-    }
-    total
 }
 
 /// One slot of a perft transposition table: a position and its leaf count at one depth.
