@@ -15,28 +15,20 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
 
 /// The leaves `depth` (at least 1) plies below `(p, o)`.
 fn count(p: u64, o: u64, depth: u32) -> u64 {
-    count_with_moves(p, o, bits::moves(p, o), depth)
+    let (moves, runs) = bits::moves_and_runs(p, o);
+    count_with_moves(p, o, moves, &runs, depth)
 }
 
-/// [`count`] given the legal moves `moves` of `(p, o)`.
-#[inline]
-fn count_with_moves(p: u64, o: u64, moves: u64, depth: u32) -> u64 {
+/// [`count`] given the legal moves `moves` and the flip runs `runs` of `(p, o)`.
+#[inline(always)]
+fn count_with_moves(p: u64, o: u64, moves: u64, runs: &FlipRuns, depth: u32) -> u64 {
     if moves == 0 {
         return pass(p, o, depth);
     }
     match depth {
         1 => u64::from(moves.count_ones()),
-        2 => two_plies(p, o, moves, &bits::moves_and_runs(p, o).1),
-        3 => three_plies(p, o, moves),
-        _ => {
-            let mut total = 0;
-            let mut m = moves;
-            while m != 0 {
-                let (cp, co) = play_lowest(p, o, &mut m);
-                total += count(cp, co, depth - 1);
-            }
-            total
-        }
+        2 => two_plies(p, o, moves, runs),
+        _ => three_plies_or_more(p, o, moves, runs, depth),
     }
 }
 
@@ -45,67 +37,56 @@ fn count_with_moves(p: u64, o: u64, moves: u64, depth: u32) -> u64 {
 #[cold]
 #[inline(never)]
 fn pass(p: u64, o: u64, depth: u32) -> u64 {
-    let replies = bits::moves(o, p);
+    let (replies, runs) = bits::moves_and_runs(o, p);
     if replies == 0 {
         0
     } else if depth == 1 {
         1
     } else {
-        count_with_moves(o, p, replies, depth - 1)
+        count_with_moves(o, p, replies, &runs, depth - 1)
     }
 }
 
-/// The leaves three plies below `(p, o)`, whose legal moves `moves` are not empty. The
-/// children are made two at a time so that one [`bits::moves_pair_with_runs`] finds the
-/// moves and flip runs of both; an odd child out is paired with the empty board, which is not
-/// counted (a child's second side has at least the disc just played).
-#[inline]
-fn three_plies(p: u64, o: u64, moves: u64) -> u64 {
-    let mut runs = [FlipRuns::default(); 2];
+/// The leaves `depth` (3 or more) plies below `(p, o)`, whose legal moves `moves` are not
+/// empty and whose flip runs are `runs`. The children are made two at a time so that one
+/// [`bits::moves_pair_with_runs`] finds the moves and flip runs of both; an odd child out is
+/// paired with the empty board, which is not counted (a child's second side has at least the
+/// disc just played).
+#[inline(never)]
+fn three_plies_or_more(p: u64, o: u64, moves: u64, runs: &FlipRuns, depth: u32) -> u64 {
+    let mut child_runs = [FlipRuns::default(); 2];
     let mut total = 0;
     let mut m = moves;
     while m != 0 {
-        let (pa, oa) = play_lowest(p, o, &mut m);
+        let (pa, oa) = play_lowest(p, o, runs, &mut m);
         let (pb, ob) = if m != 0 {
-            play_lowest(p, o, &mut m)
+            play_lowest(p, o, runs, &mut m)
         } else {
             (0, 0)
         };
-        let [ma, mb] = bits::moves_pair_with_runs([pa, pb], [oa, ob], &mut runs);
-        total += two_plies_or_pass(pa, oa, ma, &runs[0]);
+        let [ma, mb] = bits::moves_pair_with_runs([pa, pb], [oa, ob], &mut child_runs);
+        total += count_with_moves(pa, oa, ma, &child_runs[0], depth - 1);
         if ob != 0 {
-            total += two_plies_or_pass(pb, ob, mb, &runs[1]);
+            total += count_with_moves(pb, ob, mb, &child_runs[1], depth - 1);
         }
     }
     total
 }
 
-/// The leaves two plies below `(p, o)`, whose legal moves are `moves` and flip runs `runs`.
-#[inline(always)]
-fn two_plies_or_pass(p: u64, o: u64, moves: u64, runs: &FlipRuns) -> u64 {
-    if moves != 0 {
-        two_plies(p, o, moves, runs)
-    } else {
-        pass(p, o, 2)
-    }
-}
-
 /// The leaves two plies below `(p, o)`, whose legal moves `moves` are not empty and whose
 /// flip runs are `runs`: each child's replies counted in place, two children at a time (as in
-/// [`three_plies`]).
+/// [`three_plies_or_more`]).
 #[inline(never)]
 fn two_plies(p: u64, o: u64, moves: u64, runs: &FlipRuns) -> u64 {
-    let play = |m: &mut u64| {
-        let sq = m.trailing_zeros() as usize;
-        *m &= m.wrapping_sub(1);
-        let f = runs.flips(sq, o);
-        (o ^ f, p | f | (1u64 << sq))
-    };
     let mut total = 0;
     let mut m = moves;
     while m != 0 {
-        let (pa, oa) = play(&mut m);
-        let (pb, ob) = if m != 0 { play(&mut m) } else { (0, 0) };
+        let (pa, oa) = play_lowest(p, o, runs, &mut m);
+        let (pb, ob) = if m != 0 {
+            play_lowest(p, o, runs, &mut m)
+        } else {
+            (0, 0)
+        };
         let [ma, mb] = bits::moves_pair([pa, pb], [oa, ob]);
         total += one_ply(pa, oa, ma);
         if ob != 0 {
@@ -125,13 +106,14 @@ fn one_ply(p: u64, o: u64, moves: u64) -> u64 {
     }
 }
 
-/// Plays the player's move on the lowest square of `moves` (which must not be empty), removes
-/// it from `moves`, and returns the position after it (the side to move first).
+/// Plays the player's move on the lowest square of `moves` (which must not be empty) in the
+/// position `(p, o)` whose flip runs are `runs`, removes it from `moves`, and returns the
+/// position after it (the side to move first).
 #[inline(always)]
-fn play_lowest(p: u64, o: u64, moves: &mut u64) -> (u64, u64) {
+fn play_lowest(p: u64, o: u64, runs: &FlipRuns, moves: &mut u64) -> (u64, u64) {
     let sq = moves.trailing_zeros() as usize;
     *moves &= moves.wrapping_sub(1);
-    let f = bits::flips(sq, p, o);
+    let f = runs.flips(sq, o);
     (o ^ f, p | f | (1u64 << sq))
 }
 
