@@ -676,7 +676,11 @@ fn pattern_evaluation_is_the_same_in_every_view() {
         let b = random_position(&mut rng, plies);
         let s = score(b.player(), b.opponent());
         for v in 1..8 {
-            assert_eq!(score(view(b.player(), v), view(b.opponent(), v)), s, "{b} view {v}");
+            assert_eq!(
+                score(view(b.player(), v), view(b.opponent(), v)),
+                s,
+                "{b} view {v}"
+            );
         }
     }
 }

@@ -4,12 +4,12 @@
 //! - Deep nodes (more than [`SHALLOW_EMPTIES`] empties): a transposition table (its own hash
 //!   salt, so it may share a slice with the midgame search; buckets of two slots in one cache
 //!   line, one keeping the position with the most empties, one always taking the newest),
-//!   enhanced transposition
-//!   cut-offs from [`ETC_EMPTIES`] empties, stability cut-offs, and fastest-first ordering
-//!   (fewest weighted opponent replies, least opponent potential mobility, corners, parity).
-//!   From [`QUICK_ORDER_EMPTIES`] empties null-window nodes add a two-ply mobility look-ahead;
-//!   principal-variation nodes from [`ORDER_SEARCH_EMPTIES`] order by a shallow search over
-//!   the midgame evaluation, and the root by a deeper one.
+//!   enhanced transposition cut-offs from [`ETC_EMPTIES`] empties, stability cut-offs, and
+//!   fastest-first ordering (fewest weighted opponent replies, least opponent potential
+//!   mobility, corners, parity). From [`NWS_EVAL_EMPTIES`] empties null-window nodes add the
+//!   pattern evaluation ([`super::pattern`]) of each child (a one-ply search of it from
+//!   [`NWS_DEEPER_EMPTIES`]); principal-variation nodes from [`ORDER_SEARCH_EMPTIES`] order by
+//!   a one-ply search, and the root by a deeper one.
 //! - Shallow nodes: no table, parity ordering (moves in quadrants with an odd number of
 //!   empties first).
 //! - The last four empties: no move generation at all, only the empty squares tried in parity
@@ -39,21 +39,13 @@ pub const ETC_EMPTIES: u32 = 11;
 /// At least this many empties: an exact solve proves win, draw or loss first.
 pub const PREPASS_EMPTIES: u32 = 16;
 
-/// At least this many empties: null-window nodes order by a two-ply mobility look-ahead.
-pub const QUICK_ORDER_EMPTIES: u32 = 15;
-
-/// At least this many empties: null-window nodes order by a search of [`NWS_EVAL_DEPTH`]
-/// plies over the pattern evaluation.
+/// At least this many empties: null-window nodes add each child's pattern evaluation to its
+/// ordering key.
 pub const NWS_EVAL_EMPTIES: u32 = 12;
 
-/// At least this many empties: null-window nodes order by a search one ply deeper.
-const NWS_DEEPER_EMPTIES: u32 = 15;
-
-/// Plies of the ordering search of null-window nodes.
-const NWS_EVAL_DEPTH: u32 = 0;
-
-/// Plies of the ordering search of principal-variation nodes.
-const PV_EVAL_DEPTH: u32 = 1;
+/// At least this many empties: null-window nodes order by a one-ply search of each child over
+/// the pattern evaluation.
+pub const NWS_DEEPER_EMPTIES: u32 = 15;
 
 /// The weight of the mobility key beside the evaluation (1/256 disc divided by
 /// [`EVAL_DIVISOR`]).
@@ -353,8 +345,6 @@ impl Solver<'_, '_, '_> {
                 if let Some(depth) = eval_depth {
                     let v = self.order_search(cp, co, depth, -INF_EVAL, INF_EVAL);
                     k = k * MOBILITY_WEIGHT - v / EVAL_DIVISOR;
-                } else if empties >= QUICK_ORDER_EMPTIES {
-                    k -= self.quick_order(cp, co) * 2;
                 }
                 k
             };
@@ -370,30 +360,7 @@ impl Solver<'_, '_, '_> {
         n
     }
 
-    /// Two-ply fastest-first for ordering: the opponent's best reply by a cheap mobility
-    /// score, seen from the opponent (`p` is the opponent to move in the child).
-    fn quick_order(&mut self, p: u64, o: u64) -> i32 {
-        let moves = bits::moves(p, o);
-        let mut best = -INF_EVAL;
-        let mut m = moves;
-        while m != 0 {
-            let sq = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let f = bits::flips(sq, p, o);
-            let (cp, co) = (o ^ f, p | f | (1u64 << sq));
-            // After the reply, we (cp) move: fewer moves for us is better for them.
-            let ours = weighted_mobility(bits::moves(cp, co));
-            let corner = ((co & bits::CORNERS).count_ones() as i32) * 4;
-            let s = -(ours << 4) + corner;
-            if s > best {
-                best = s;
-            }
-        }
-        self.nodes += 1;
-        if best == -INF_EVAL { 0 } else { best }
-    }
-
-    /// A small alpha-beta over the midgame evaluation, for ordering only.
+    /// A small alpha-beta over the pattern evaluation (1/256 disc), for ordering only.
     fn order_search(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if depth == 0 {
@@ -474,12 +441,12 @@ impl Solver<'_, '_, '_> {
             }
         }
         let mut list = [Candidate::default(); 64];
-        let eval_depth = if beta - alpha > 1 && empties >= ORDER_SEARCH_EMPTIES {
-            Some(PV_EVAL_DEPTH)
-        } else if empties >= NWS_DEEPER_EMPTIES {
-            Some(NWS_EVAL_DEPTH + 1)
+        let pv = beta - alpha > 1;
+        let eval_depth = if (pv && empties >= ORDER_SEARCH_EMPTIES) || empties >= NWS_DEEPER_EMPTIES
+        {
+            Some(1)
         } else if empties >= NWS_EVAL_EMPTIES {
-            Some(NWS_EVAL_DEPTH)
+            Some(0)
         } else {
             None
         };
