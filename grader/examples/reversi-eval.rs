@@ -59,8 +59,14 @@ enum Command {
         #[arg(long, default_value = "core/src/reversi/weights.bin")]
         out: PathBuf,
         /// Passes over the training positions.
-        #[arg(long, default_value_t = 40)]
+        #[arg(long, default_value_t = 30)]
         epochs: u32,
+        /// The first pass's learning rate (it falls linearly to a twentieth).
+        #[arg(long, default_value_t = 0.002)]
+        rate: f32,
+        /// Weight decay of the pattern weights (L2 regularisation).
+        #[arg(long, default_value_t = 0.01)]
+        decay: f32,
     },
 }
 
@@ -73,7 +79,13 @@ fn main() -> ExitCode {
             min_empties,
             max_empties,
         } => generate(games, seed, min_empties, max_empties.max(min_empties)),
-        Command::Fit { files, out, epochs } => fit(&files, &out, epochs),
+        Command::Fit {
+            files,
+            out,
+            epochs,
+            rate,
+            decay,
+        } => fit(&files, &out, epochs, rate, decay),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -325,7 +337,7 @@ fn top_one(groups: &[Group], eval: impl Fn(&Sample) -> f32) -> f64 {
     f64::from(hits) / f64::from(total.max(1))
 }
 
-fn fit(files: &[PathBuf], out: &PathBuf, epochs: u32) -> Result<(), String> {
+fn fit(files: &[PathBuf], out: &PathBuf, epochs: u32, rate: f32, decay: f32) -> Result<(), String> {
     let groups = read_groups(files)?;
     let held = groups.len() / 10;
     let (test, train) = groups.split_at(held);
@@ -346,13 +358,13 @@ fn fit(files: &[PathBuf], out: &PathBuf, epochs: u32) -> Result<(), String> {
         for i in (1..order.len()).rev() {
             order.swap(i, rng.below(i as u64 + 1) as usize);
         }
-        let rate = 0.002 * (1.0 - epoch as f32 / epochs as f32).max(0.05);
+        let step = rate * (1.0 - epoch as f32 / epochs as f32).max(0.05);
         let mut sum = 0.0f64;
         for &i in &order {
             let s = samples[i];
             let error = model.predict(&s.features) - s.score;
             sum += f64::from(error * error);
-            model.update(&s.features, error, rate, 0.01);
+            model.update(&s.features, error, step, decay);
         }
         let test_mse = mean_squared(test, |s| model.predict(&s.features));
         eprintln!(
