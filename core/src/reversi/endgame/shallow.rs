@@ -1,6 +1,7 @@
-//! The solver's last empties: nodes without the table from [`super::SHALLOW_EMPTIES`] down,
-//! and dedicated code for the last four empties (no move generation; the last square's
-//! flips counted without building a board).
+//! The solver's last empties: nodes without the table from [`super::SHALLOW_EMPTIES`] down
+//! (fastest-first from [`SORT_EMPTIES`] empties, parity order below), and dedicated code for
+//! the last five empties: no move generation, the empty squares tried in parity order, and
+//! the last square's flips counted from four line bytes without building a board.
 
 use super::{INF, Solver, odd_quadrants};
 use crate::reversi::bits;
@@ -13,8 +14,19 @@ fn shallow_stability_threshold(empties: u32) -> i32 {
     2 * empties as i32 - 2
 }
 
+/// At least this many empties: a shallow node orders its moves fastest-first (fewest
+/// opponent replies), not by parity alone.
+const SORT_EMPTIES: u32 = 7;
+
+/// Fastest-first key weights: per opponent reply (corner replies count twice), for a move in
+/// an odd quadrant, for a corner move.
+const KEY_MOB: i32 = 8;
+const KEY_PARITY: i32 = 3;
+const KEY_CORNER: i32 = 2;
+
 impl Solver<'_, '_, '_> {
-    /// A node near the end: no table, moves in odd quadrants first.
+    /// A node near the end: no table; five empties go to [`Self::solve5`], more are searched
+    /// fastest-first from [`SORT_EMPTIES`] empties, else with moves in odd quadrants first.
     pub(super) fn shallow(
         &mut self,
         p: u64,
@@ -23,6 +35,9 @@ impl Solver<'_, '_, '_> {
         mut beta: i32,
         empties: u32,
     ) -> i32 {
+        if empties == 5 {
+            return self.solve5(p, o, alpha, beta, false);
+        }
         self.nodes += 1;
         let moves = bits::moves(p, o);
         if moves == 0 {
@@ -39,6 +54,9 @@ impl Solver<'_, '_, '_> {
             beta = beta.min(upper);
         }
         let odd = odd_quadrants(!(p | o));
+        if empties >= SORT_EMPTIES {
+            return self.sorted(p, o, alpha, beta, empties, moves, odd);
+        }
         let mut best = -INF;
         for group in [moves & odd, moves & !odd] {
             let mut m = group;
@@ -55,6 +73,66 @@ impl Solver<'_, '_, '_> {
                         if alpha >= beta {
                             return best;
                         }
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The `moves` of a shallow node searched fastest-first; `odd` the odd quadrants.
+    #[allow(clippy::too_many_arguments)]
+    fn sorted(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        empties: u32,
+        moves: u64,
+        odd: u64,
+    ) -> i32 {
+        let mut list = [(0u64, 0u64, 0i32); 8];
+        let mut n = 0;
+        let mut m = moves;
+        while m != 0 {
+            let sq = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let bit = 1u64 << sq;
+            let f = bits::flips(sq, p, o);
+            let (cp, co) = (o ^ f, p | f | bit);
+            let replies = bits::moves(cp, co);
+            let mut key =
+                -((replies.count_ones() + (replies & bits::CORNERS).count_ones()) as i32) * KEY_MOB;
+            if bit & odd != 0 {
+                key += KEY_PARITY;
+            }
+            if bit & bits::CORNERS != 0 {
+                key += KEY_CORNER;
+            }
+            if let Some(slot) = list.get_mut(n) {
+                *slot = (cp, co, key);
+                n += 1;
+            }
+        }
+        let mut best = -INF;
+        let list = list.get_mut(..n).unwrap_or_default();
+        for i in 0..list.len() {
+            let mut top = i;
+            for j in i + 1..list.len() {
+                if list[j].2 > list[top].2 {
+                    top = j;
+                }
+            }
+            list.swap(i, top);
+            let (cp, co, _) = list[i];
+            let score = -self.search(cp, co, -beta, -alpha, empties - 1);
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        return best;
                     }
                 }
             }
@@ -84,6 +162,53 @@ impl Solver<'_, '_, '_> {
             Some(&[a, b]) => self.solve2(p, o, alpha, beta, a, b),
             Some(&[a]) => last_one(p, o, a),
             _ => final_score(p, o),
+        }
+    }
+
+    /// Five empties: each empty square tried in parity order (no move generation), the
+    /// children searched by [`Self::solve4`] with their own parity order; `passed` when the
+    /// opponent just passed.
+    fn solve5(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32, passed: bool) -> i32 {
+        self.nodes += 1;
+        if alpha >= shallow_stability_threshold(5) {
+            let upper = 64 - 2 * bits::stable(o, p).count_ones() as i32;
+            if upper <= alpha {
+                return upper;
+            }
+            beta = beta.min(upper);
+        }
+        let empty = !(p | o);
+        let odd = odd_quadrants(empty);
+        let x = squares_in_parity_order::<5>(empty, odd);
+        let mut best = -INF;
+        for (i, rest) in [
+            (x[0], [x[1], x[2], x[3], x[4]]),
+            (x[1], [x[0], x[2], x[3], x[4]]),
+            (x[2], [x[0], x[1], x[3], x[4]]),
+            (x[3], [x[0], x[1], x[2], x[4]]),
+            (x[4], [x[0], x[1], x[2], x[3]]),
+        ] {
+            let Some((cp, co)) = play_on(p, o, i) else {
+                continue;
+            };
+            let child = parity_order(rest, odd ^ quadrant_of(i));
+            let score = -self.solve4(cp, co, -beta, -alpha, child, false);
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        return best;
+                    }
+                }
+            }
+        }
+        if best > -INF {
+            best
+        } else if passed {
+            final_score(p, o)
+        } else {
+            -self.solve5(o, p, -beta, -alpha, true)
         }
     }
 
@@ -197,6 +322,53 @@ impl Solver<'_, '_, '_> {
             final_score(p, o)
         }
     }
+}
+
+/// The quadrant holding `sq`.
+#[inline(always)]
+fn quadrant_of(sq: u8) -> u64 {
+    let sq = sq & 63;
+    let mut q = 0x0F0F_0F0Fu64;
+    if sq & 4 != 0 {
+        q <<= 4;
+    }
+    if sq >= 32 {
+        q <<= 32;
+    }
+    q
+}
+
+/// The four squares `x` with those in `odd` (the odd quadrants) first, each group in the
+/// order given. Branch-free: each square's place is counted, not searched.
+#[inline(always)]
+fn parity_order(x: [u8; 4], odd: u64) -> [u8; 4] {
+    let is_odd = x.map(|sq| (odd >> (sq & 63)) as usize & 1);
+    let odds = is_odd[0] + is_odd[1] + is_odd[2] + is_odd[3];
+    let mut out = x;
+    let (mut before_odd, mut before_even) = (0, odds);
+    for (sq, f) in x.into_iter().zip(is_odd) {
+        let at = if f == 1 { before_odd } else { before_even };
+        out[at & 3] = sq;
+        before_odd += f;
+        before_even += 1 - f;
+    }
+    out
+}
+
+/// The first `N` squares of `empty`, those in `odd` (the odd quadrants) first, each group
+/// in ascending order. A fixed number of steps, no data-dependent loop exit.
+#[inline(always)]
+fn squares_in_parity_order<const N: usize>(empty: u64, odd: u64) -> [u8; N] {
+    let (mut first, mut then) = (empty & odd, empty & !odd);
+    let mut x = [0u8; N];
+    for slot in x.iter_mut() {
+        let from = if first != 0 { first } else { then };
+        let low = from & from.wrapping_neg();
+        *slot = low.trailing_zeros() as u8;
+        first &= !low;
+        then &= !low;
+    }
+    x
 }
 
 /// The position after the player (discs `p`) moves on `sq`, still side-relative (the
