@@ -58,7 +58,8 @@ impl Solver<'_, '_, '_> {
             return self.sorted(p, o, alpha, beta, empties, moves, odd);
         }
         let mut best = -INF;
-        for group in [moves & odd, moves & !odd] {
+        const BAD: u64 = bits::X_SQUARES;
+        for group in [moves & odd & !BAD, moves & odd & BAD, moves & !odd & !BAD, moves & !odd & BAD] {
             let mut m = group;
             while m != 0 {
                 let sq = m.trailing_zeros() as usize;
@@ -359,14 +360,14 @@ fn parity_order(x: [u8; 4], odd: u64) -> [u8; 4] {
 /// in ascending order. A fixed number of steps, no data-dependent loop exit.
 #[inline(always)]
 fn squares_in_parity_order<const N: usize>(empty: u64, odd: u64) -> [u8; N] {
-    let (mut first, mut then) = (empty & odd, empty & !odd);
+    const BAD: u64 = bits::X_SQUARES;
+    let mut g = [empty & odd & !BAD, empty & odd & BAD, empty & !odd & !BAD, empty & !odd & BAD];
     let mut x = [0u8; N];
     for slot in x.iter_mut() {
-        let from = if first != 0 { first } else { then };
+        let from = if g[0] != 0 { g[0] } else if g[1] != 0 { g[1] } else if g[2] != 0 { g[2] } else { g[3] };
         let low = from & from.wrapping_neg();
         *slot = low.trailing_zeros() as u8;
-        first &= !low;
-        then &= !low;
+        for m in g.iter_mut() { *m &= !low; }
     }
     x
 }
