@@ -41,7 +41,7 @@ impl Solver<'_, '_, '_> {
         self.nodes += 1;
         let moves = bits::moves(p, o);
         if moves == 0 {
-            if bits::moves(o, p) == 0 {
+            if moves_cold(o, p) == 0 {
                 return final_score(p, o);
             }
             return -self.shallow(o, p, -beta, -alpha, empties);
@@ -59,7 +59,12 @@ impl Solver<'_, '_, '_> {
         }
         let mut best = -INF;
         const BAD: u64 = bits::X_SQUARES;
-        for group in [moves & odd & !BAD, moves & odd & BAD, moves & !odd & !BAD, moves & !odd & BAD] {
+        for group in [
+            moves & odd & !BAD,
+            moves & odd & BAD,
+            moves & !odd & !BAD,
+            moves & !odd & BAD,
+        ] {
             let mut m = group;
             while m != 0 {
                 let sq = m.trailing_zeros() as usize;
@@ -161,7 +166,7 @@ impl Solver<'_, '_, '_> {
             Some(&[a, b, c, d]) => self.solve4(p, o, alpha, beta, [a, b, c, d], false),
             Some(&[a, b, c]) => self.solve3(p, o, alpha, beta, [a, b, c], false),
             Some(&[a, b]) => self.solve2(p, o, alpha, beta, a, b),
-            Some(&[a]) => last_one(p, o, a),
+            Some(&[a]) => last_one_cold(p, o, a),
             _ => final_score(p, o),
         }
     }
@@ -308,14 +313,14 @@ impl Solver<'_, '_, '_> {
         }
         // The player passes; the opponent minimises the player's score.
         let mut worst = INF;
-        if let Some((mine, theirs)) = play_on(o, p, a) {
-            worst = last_one(mine, theirs, b);
+        if let Some((mine, theirs)) = play_on_cold(o, p, a) {
+            worst = last_one_cold(mine, theirs, b);
             if worst <= alpha {
                 return worst;
             }
         }
-        if let Some((mine, theirs)) = play_on(o, p, b) {
-            worst = worst.min(last_one(mine, theirs, a));
+        if let Some((mine, theirs)) = play_on_cold(o, p, b) {
+            worst = worst.min(last_one_cold(mine, theirs, a));
         }
         if worst < INF {
             worst
@@ -361,20 +366,38 @@ fn parity_order(x: [u8; 4], odd: u64) -> [u8; 4] {
 #[inline(always)]
 fn squares_in_parity_order<const N: usize>(empty: u64, odd: u64) -> [u8; N] {
     const BAD: u64 = bits::X_SQUARES;
-    let mut g = [empty & odd & !BAD, empty & odd & BAD, empty & !odd & !BAD, empty & !odd & BAD];
+    let mut g = [
+        empty & odd & !BAD,
+        empty & odd & BAD,
+        empty & !odd & !BAD,
+        empty & !odd & BAD,
+    ];
     let mut x = [0u8; N];
     for slot in x.iter_mut() {
-        let from = if g[0] != 0 { g[0] } else if g[1] != 0 { g[1] } else if g[2] != 0 { g[2] } else { g[3] };
+        let from = if g[0] != 0 {
+            g[0]
+        } else if g[1] != 0 {
+            g[1]
+        } else if g[2] != 0 {
+            g[2]
+        } else {
+            g[3]
+        };
         let low = from & from.wrapping_neg();
         *slot = low.trailing_zeros() as u8;
-        for m in g.iter_mut() { *m &= !low; }
+        for m in g.iter_mut() {
+            *m &= !low;
+        }
     }
     x
 }
 
 /// The position after the player (discs `p`) moves on `sq`, still side-relative (the
-/// opponent to move first), or `None` when the move flips nothing.
-#[inline(always)]
+/// opponent to move first), or `None` when the move flips nothing. Inlined on the host; one
+/// shared copy on bare-metal targets, whose flash is tight (the flip code is about 1 KB
+/// there).
+#[cfg_attr(not(target_os = "none"), inline(always))]
+#[cfg_attr(target_os = "none", inline(never))]
 fn play_on(p: u64, o: u64, sq: u8) -> Option<(u64, u64)> {
     let sq = sq & 63;
     if o & bits::NEIGHBOURS[sq as usize] == 0 {
@@ -388,9 +411,28 @@ fn play_on(p: u64, o: u64, sq: u8) -> Option<(u64, u64)> {
     }
 }
 
+/// [`play_on`] as a call, for rare paths: one copy of the flip code, not one a use (the
+/// firmware's flash is tight).
+#[inline(never)]
+fn play_on_cold(p: u64, o: u64, sq: u8) -> Option<(u64, u64)> {
+    play_on(p, o, sq)
+}
+
+/// [`last_one`] as a call, for rare paths.
+#[inline(never)]
+fn last_one_cold(p: u64, o: u64, sq: u8) -> i32 {
+    last_one(p, o, sq)
+}
+
+/// [`bits::moves`] as a call, for rare paths (pass tests).
+#[inline(never)]
+fn moves_cold(p: u64, o: u64) -> u64 {
+    bits::moves(p, o)
+}
+
 /// The final score for the player to move with one empty square `sq` left: its move, else the
 /// opponent's, else the game ends with the empty square to the winner.
-#[inline]
+#[inline(always)]
 fn last_one(p: u64, o: u64, sq: u8) -> i32 {
     let pc = p.count_ones() as i32;
     let f = last_flip_count(sq, p);
