@@ -542,6 +542,8 @@ const fn line_flips(line: u32, x: u32) -> u32 {
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
+
     use super::*;
 
     /// A small xorshift generator for the tests.
@@ -611,6 +613,58 @@ mod tests {
                 naive_flips(sq as usize, o, p),
                 "{sq} {o:#x}"
             );
+        }
+    }
+
+    /// `squares` with those in `odd` first, each group in the order given: a stable sort.
+    fn naive_parity_order(squares: &[u8], odd: u64) -> std::vec::Vec<u8> {
+        let mut v = squares.to_vec();
+        v.sort_by_key(|&sq| odd >> sq & 1 == 0);
+        v
+    }
+
+    #[test]
+    fn square_orders_agree_with_a_stable_sort() {
+        let mut rng = Rng(0x5A5A_0123_4567_89AB);
+        for _ in 0..20_000 {
+            // Five distinct squares, and random odd quadrants.
+            let mut empty = 0u64;
+            while empty.count_ones() < 5 {
+                empty |= 1u64 << (rng.next() % 64);
+            }
+            let odd = [0, 1, 2, 3]
+                .into_iter()
+                .filter(|_| rng.next() & 1 == 1)
+                .fold(0u64, |m, q| m | super::super::QUADRANTS[q]);
+            let ascending: std::vec::Vec<u8> =
+                (0..64u8).filter(|&sq| empty >> sq & 1 == 1).collect();
+            // Five squares: odd quadrants first, X-squares last within each group.
+            let bad = bits::X_SQUARES;
+            let mut expected = ascending.clone();
+            expected.sort_by_key(|&sq| (odd >> sq & 1 == 0, bad >> sq & 1 == 1));
+            assert_eq!(
+                squares_in_parity_order::<5>(empty, odd).to_vec(),
+                expected,
+                "{empty:#x} {odd:#x}"
+            );
+            // Four squares in any order: a stable partition.
+            let mut four = [ascending[0], ascending[1], ascending[2], ascending[3]];
+            four.rotate_left((rng.next() % 4) as usize);
+            four.swap(0, (rng.next() % 4) as usize);
+            assert_eq!(
+                parity_order(four, odd).to_vec(),
+                naive_parity_order(&four, odd),
+                "{four:?} {odd:#x}"
+            );
+        }
+    }
+
+    #[test]
+    fn quadrant_of_holds_its_square() {
+        for sq in 0..64u8 {
+            let q = quadrant_of(sq);
+            assert!(super::super::QUADRANTS.contains(&q));
+            assert_ne!(q & 1u64 << sq, 0, "{sq}");
         }
     }
 
