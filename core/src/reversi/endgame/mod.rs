@@ -28,7 +28,7 @@ use crate::tt::{Bound, Entry, NO_MOVE, TranspositionTable};
 mod shallow;
 
 /// At most this many empties: searched without the table, in parity order.
-pub const SHALLOW_EMPTIES: u32 = 7;
+pub const SHALLOW_EMPTIES: u32 = 8;
 
 /// At least this many empties: moves are ordered by a shallow evaluation search.
 pub const ORDER_SEARCH_EMPTIES: u32 = 10;
