@@ -228,7 +228,7 @@ fn run_down(p: u64, mask: u64, s: u32) -> u64 {
 }
 
 /// For one position, the opponent's discs that some move could flip, by the direction from
-/// the move to the player's disc that closes the run. Lanes follow [`FlipRays`]: east, north,
+/// the move to the player's disc that closes the run. Lanes follow the private `FlipRays`: east, north,
 /// north-east and north-west; south, south-east and south-west on the board flipped vertically;
 /// west. Made by [`moves_and_runs`] or [`moves_pair_with_runs`] as a by-product of the legal
 /// moves, they turn [`flips`] into [`FlipRuns::flips`], which needs no test of the run's end.

@@ -10,11 +10,11 @@
 //!   pattern evaluation ([`super::pattern`]) of each child (a one-ply search of it from
 //!   [`NWS_DEEPER_EMPTIES`]); principal-variation nodes from [`ORDER_SEARCH_EMPTIES`] order by
 //!   a one-ply search, and the root by a deeper one.
-//! - Shallow nodes: no table, parity ordering (moves in quadrants with an odd number of
-//!   empties first).
-//! - The last four empties: no move generation at all, only the empty squares tried in parity
-//!   order by dedicated 4-, 3- and 2-empty functions; the very last one counts its flips
-//!   without building a board.
+//! - Shallow nodes (the private `shallow` module): no table; fastest-first from 7 empties, parity order
+//!   (moves in quadrants with an odd number of empties first) below.
+//! - The last five empties: no move generation at all, only the empty squares tried in parity
+//!   order by dedicated 5-, 4-, 3- and 2-empty functions; the very last one counts its flips
+//!   from table lookups without building a board.
 //!
 //! The search reads its [`Budget`] once per deep node and unwinds as soon as it runs out:
 //! [`solve`] then returns `None`.
@@ -27,7 +27,7 @@ use crate::tt::{Bound, Entry, NO_MOVE, TranspositionTable};
 
 mod shallow;
 
-/// At most this many empties: searched without the table, in parity order.
+/// At most this many empties: searched without the table (the private `shallow` module).
 pub const SHALLOW_EMPTIES: u32 = 8;
 
 /// At least this many empties: moves are ordered by a shallow evaluation search.
