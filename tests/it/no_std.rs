@@ -51,6 +51,10 @@ fn the_core_sources_name_neither_std_nor_alloc() {
                 stack.push(path);
                 continue;
             }
+            // Data the sources include (the Reversi pattern weights) is not code.
+            if path.extension().is_none_or(|e| e != "rs") {
+                continue;
+            }
             files += 1;
             let text = std::fs::read_to_string(&path).expect("read source");
             for (n, line) in text.lines().enumerate() {

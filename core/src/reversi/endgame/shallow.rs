@@ -542,8 +542,6 @@ const fn line_flips(line: u32, x: u32) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    extern crate std;
-
     use super::*;
 
     /// A small xorshift generator for the tests.
@@ -617,10 +615,10 @@ mod tests {
     }
 
     /// `squares` with those in `odd` first, each group in the order given: a stable sort.
-    fn naive_parity_order(squares: &[u8], odd: u64) -> std::vec::Vec<u8> {
-        let mut v = squares.to_vec();
-        v.sort_by_key(|&sq| odd >> sq & 1 == 0);
-        v
+    fn naive_parity_order(squares: [u8; 4], odd: u64) -> [u8; 4] {
+        let mut at = [0usize, 1, 2, 3];
+        at.sort_unstable_by_key(|&i| (odd >> squares[i] & 1 == 0, i));
+        at.map(|i| squares[i])
     }
 
     #[test]
@@ -636,14 +634,20 @@ mod tests {
                 .into_iter()
                 .filter(|_| rng.next() & 1 == 1)
                 .fold(0u64, |m, q| m | super::super::QUADRANTS[q]);
-            let ascending: std::vec::Vec<u8> =
-                (0..64u8).filter(|&sq| empty >> sq & 1 == 1).collect();
+            let mut ascending = [0u8; 5];
+            let mut n = 0;
+            for sq in 0..64u8 {
+                if empty >> sq & 1 == 1 {
+                    ascending[n] = sq;
+                    n += 1;
+                }
+            }
             // Five squares: odd quadrants first, X-squares last within each group.
             let bad = bits::X_SQUARES;
-            let mut expected = ascending.clone();
-            expected.sort_by_key(|&sq| (odd >> sq & 1 == 0, bad >> sq & 1 == 1));
+            let mut expected = ascending;
+            expected.sort_unstable_by_key(|&sq| (odd >> sq & 1 == 0, bad >> sq & 1 == 1, sq));
             assert_eq!(
-                squares_in_parity_order::<5>(empty, odd).to_vec(),
+                squares_in_parity_order::<5>(empty, odd),
                 expected,
                 "{empty:#x} {odd:#x}"
             );
@@ -652,8 +656,8 @@ mod tests {
             four.rotate_left((rng.next() % 4) as usize);
             four.swap(0, (rng.next() % 4) as usize);
             assert_eq!(
-                parity_order(four, odd).to_vec(),
-                naive_parity_order(&four, odd),
+                parity_order(four, odd),
+                naive_parity_order(four, odd),
                 "{four:?} {odd:#x}"
             );
         }
