@@ -54,6 +54,9 @@ const MOBILITY_WEIGHT: i32 = 8;
 /// The pattern evaluation (1/256 disc) is divided by this in the ordering key.
 const EVAL_DIVISOR: i32 = 4;
 
+/// Plies of the evaluation search whose score is the first guess of [`Solver::converge`].
+const GUESS_DEPTH: u32 = 4;
+
 /// Above any final disc difference.
 const INF: i32 = 65;
 
@@ -125,10 +128,11 @@ pub fn solve_with(
         let (mv, wld) = solver.root(p, o, -1, 1);
         if wld == 0 || solver.stopped {
             (mv, wld)
-        } else if wld > 0 {
-            solver.root(p, o, 0, INF)
         } else {
-            solver.root(p, o, -INF, 0)
+            let (lower, upper) = if wld > 0 { (1, 64) } else { (-64, -1) };
+            let guess = solver.order_search(p, o, GUESS_DEPTH, -INF_EVAL, INF_EVAL);
+            let guess = 2 * (guess / (2 * pattern::SCALAR_UNIT));
+            solver.converge(p, o, (lower, upper), guess, mv)
         }
     } else {
         solver.root(p, o, alpha, beta)
@@ -272,6 +276,36 @@ impl Solver<'_, '_, '_> {
         }
         let mv = Square::new(best_square as u8).map_or(Move::Pass, Move::Place);
         (mv, best)
+    }
+
+    /// MTD(f) at the root: null-window searches, each at the last score returned, until the
+    /// bounds on the score meet. `bounds` hold the score; `best` is a move reaching the lower
+    /// bound (replaced by the move of every search that fails high).
+    fn converge(
+        &mut self,
+        p: u64,
+        o: u64,
+        bounds: (i32, i32),
+        mut guess: i32,
+        mut best: Move,
+    ) -> (Move, i32) {
+        let (mut lower, mut upper) = bounds;
+        while lower < upper {
+            // Is the score at least `beta`? Always a new question: lower < beta <= upper.
+            let beta = guess.clamp(lower + 1, upper);
+            let (mv, score) = self.root(p, o, beta - 1, beta);
+            if self.stopped {
+                break;
+            }
+            if score >= beta {
+                lower = score;
+                best = mv;
+            } else {
+                upper = score;
+            }
+            guess = score;
+        }
+        (best, lower)
     }
 
     /// A child of a PVS node: the first with the full window, the others with a null window
