@@ -25,6 +25,9 @@ pub mod search;
 pub mod stake;
 pub mod tt;
 
+#[cfg(test)]
+mod test_rng;
+
 pub use budget::{Budget, Clock};
 pub use game::{Evaluator, Game, MoveList, Score};
 pub use search::{SearchConfig, SearchResult, Searcher};

@@ -435,29 +435,7 @@ fn full_lines(filled: u64) -> (u64, u64, u64, u64) {
 #[cfg(test)]
 mod tests {
     use super::{FlipRuns, flips, moves, moves_and_runs, moves_pair, moves_pair_with_runs};
-
-    /// xorshift64: a reproducible stream of random words.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-
-        /// Two disjoint random disc sets, dense or sparse.
-        fn position(&mut self) -> (u64, u64) {
-            let filled = match self.next() % 4 {
-                0 => self.next() & self.next(),
-                1 => self.next() | self.next(),
-                _ => self.next(),
-            };
-            let p = filled & self.next();
-            (p, filled & !p)
-        }
-    }
+    use crate::test_rng::Rng;
 
     /// The definition, one square at a time: walk each of the eight directions from `square`
     /// over the opponent's discs; they flip when the walk ends on a player's disc.

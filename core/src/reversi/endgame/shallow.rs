@@ -543,18 +543,7 @@ const fn line_flips(line: u32, x: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A small xorshift generator for the tests.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-    }
+    use crate::test_rng::Rng;
 
     /// The flips of a move on `sq` walked square by square in the eight directions.
     fn naive_flips(sq: usize, p: u64, o: u64) -> u32 {
