@@ -20,8 +20,8 @@ use clap::{Parser, Subcommand};
 use duel_core::reversi::pattern::{
     self, Features, PATTERN_CELLS, PATTERN_UNIT, PATTERNS, PHASES, SCALAR_UNIT, SCALARS,
 };
-use duel_core::reversi::{Board, Eval, Move, Square, solve};
-use duel_core::{Budget, Entry};
+use duel_core::reversi::{Board, Eval, Move, solve};
+use duel_core::{Budget, Entry, Game};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -108,20 +108,6 @@ impl Rng {
     }
 }
 
-/// The legal moves of `board` (none when it must pass).
-fn move_squares(board: &Board) -> Vec<Move> {
-    let mut mask = board.move_mask();
-    let mut out = Vec::new();
-    while mask != 0 {
-        let sq = mask.trailing_zeros() as u8;
-        mask &= mask - 1;
-        if let Some(s) = Square::new(sq) {
-            out.push(Move::Place(s));
-        }
-    }
-    out
-}
-
 fn generate(games: u64, seed: u64, min_empties: u32, max_empties: u32) -> Result<(), String> {
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let mut table = vec![Entry::default(); 1 << 22];
@@ -134,8 +120,9 @@ fn generate(games: u64, seed: u64, min_empties: u32, max_empties: u32) -> Result
         let mut board = Board::start();
         let mut ply = 0;
         while board.empties() > target && !board.is_game_over() {
-            let moves = move_squares(&board);
-            let mv = if moves.is_empty() {
+            let moves = board.legal_moves();
+            let moves = moves.as_slice();
+            let mv = if moves == [Move::Pass] {
                 Move::Pass
             } else if ply < random_plies || rng.below(4) == 0 {
                 moves[rng.below(moves.len() as u64) as usize]
@@ -163,7 +150,8 @@ fn generate(games: u64, seed: u64, min_empties: u32, max_empties: u32) -> Result
             board.opponent(),
             root.score
         )];
-        for mv in move_squares(&board) {
+        // The board has a move, so no pass is among them.
+        for &mv in board.legal_moves().iter() {
             let child = board.play_unchecked(mv);
             let Some(s) = solve(&child, &mut table, &mut Budget::unlimited()) else {
                 return Err("the solver stopped without a budget".into());

@@ -230,7 +230,7 @@ impl Solver<'_, '_, '_> {
     }
 
     /// The root: every move searched with a principal-variation window.
-    fn root(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32) -> (Move, i32) {
+    fn root(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> (Move, i32) {
         let empties = (!(p | o)).count_ones();
         let moves = bits::moves(p, o);
         if moves == 0 {
@@ -244,35 +244,10 @@ impl Solver<'_, '_, '_> {
         let mut list = [Candidate::default(); 64];
         let eval_depth = if empties >= 18 { 4 } else { 2 };
         let n = self.candidates(p, o, moves, Some(eval_depth), tt_move, &mut list);
-        let alpha_orig = alpha;
-        let mut best = -INF;
-        let mut best_square = NO_MOVE;
-        for i in 0..n {
-            let c = pick(&mut list[..n], i);
-            let (cp, co) = (o ^ c.flips, p | c.flips | (1u64 << c.square));
-            let score = self.pvs_child(cp, co, alpha, beta, empties - 1, i == 0);
-            if self.stopped {
-                break;
-            }
-            if score > best {
-                best = score;
-                best_square = c.square as u16;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
+        let (best, best_square) =
+            self.search_candidates(p, o, &mut list[..n], alpha, beta, empties);
         if !self.stopped {
-            self.store(
-                key,
-                empties,
-                best,
-                bound(best, alpha_orig, beta),
-                best_square,
-            );
+            self.store(key, empties, best, bound(best, alpha, beta), best_square);
         }
         let mv = Square::new(best_square as u8).map_or(Move::Pass, Move::Place);
         (mv, best)
@@ -306,6 +281,43 @@ impl Solver<'_, '_, '_> {
             guess = score;
         }
         (best, lower)
+    }
+
+    /// Searches `list` (the moves of `(p, o)` with `empties` empties) best key first, the
+    /// first child with the whole window and the others by [`Self::pvs_child`]; stops at a
+    /// cut-off or when the budget runs out (`self.stopped`). Returns the fail-soft best score
+    /// and its square.
+    #[inline(always)]
+    fn search_candidates(
+        &mut self,
+        p: u64,
+        o: u64,
+        list: &mut [Candidate],
+        mut alpha: i32,
+        beta: i32,
+        empties: u32,
+    ) -> (i32, u16) {
+        let mut best = -INF;
+        let mut best_square = NO_MOVE;
+        for i in 0..list.len() {
+            let c = pick(list, i);
+            let (cp, co) = (o ^ c.flips, p | c.flips | (1u64 << c.square));
+            let score = self.pvs_child(cp, co, alpha, beta, empties - 1, i == 0);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_square = c.square as u16;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        (best, best_square)
     }
 
     /// A child of a PVS node: the first with the full window, the others with a null window
@@ -485,34 +497,12 @@ impl Solver<'_, '_, '_> {
             None
         };
         let n = self.candidates(p, o, moves, eval_depth, tt_move, &mut list);
-        let alpha_orig = alpha;
-        let mut best = -INF;
-        let mut best_square = NO_MOVE;
-        for i in 0..n {
-            let c = pick(&mut list[..n], i);
-            let (cp, co) = (o ^ c.flips, p | c.flips | (1u64 << c.square));
-            let score = self.pvs_child(cp, co, alpha, beta, empties - 1, i == 0);
-            if self.stopped {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                best_square = c.square as u16;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
+        let (best, best_square) =
+            self.search_candidates(p, o, &mut list[..n], alpha, beta, empties);
+        if self.stopped {
+            return 0;
         }
-        self.store(
-            key,
-            empties,
-            best,
-            bound(best, alpha_orig, beta),
-            best_square,
-        );
+        self.store(key, empties, best, bound(best, alpha, beta), best_square);
         best
     }
 
