@@ -7,5 +7,6 @@ pub mod ataxx;
 pub mod clock;
 pub mod filler;
 pub mod fruit_rage;
+pub mod openings;
 pub mod reversi;
 pub mod stake;

@@ -410,3 +410,134 @@ impl MarginPairs {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pairs(ll: u32, ld: u32, dd: u32, wl: u32, wd: u32, ww: u32) -> Pentanomial {
+        Pentanomial {
+            ll,
+            ld,
+            dd,
+            wl,
+            wd,
+            ww,
+        }
+    }
+
+    fn close(a: f64, b: f64, tolerance: f64) -> bool {
+        (a - b).abs() < tolerance
+    }
+
+    #[test]
+    fn pairs_are_classed_by_their_two_outcomes() {
+        use Outcome::*;
+        let mut p = Pentanomial::default();
+        for (a, b) in [
+            (Loss, Loss),
+            (Loss, Draw),
+            (Draw, Loss),
+            (Draw, Draw),
+            (Win, Loss),
+            (Loss, Win),
+            (Win, Draw),
+            (Win, Win),
+        ] {
+            p.add(a, b);
+        }
+        assert_eq!(p, pairs(1, 2, 1, 2, 1, 1));
+        assert_eq!(p.classes(), [1, 2, 3, 1, 1]);
+    }
+
+    /// [1, 4, 30, 12, 3] over 50 pairs, by hand: the mean pair score is (4·¼ + 30·½ + 12·¾ +
+    /// 3)/50 = 0.56; the variance (0.56²·1 + 0.31²·4 + 0.06²·30 + 0.19²·12 + 0.44²·3)/50 =
+    /// 1.82/50 = 0.0364; with s0 = ½ and s1 = 1/(1 + 10^(-10/400)) = 0.514387, the LLR is
+    /// 50 · 0.014387 · (1.12 - 1.014387) / (2 · 0.0364) = 1.044.
+    #[test]
+    fn llr_and_elo_match_hand_computed_values() {
+        let p = pairs(1, 4, 30, 0, 12, 3);
+        let (mean, variance) = p.mean_and_variance().unwrap();
+        assert!(close(mean, 0.56, 1e-12) && close(variance, 0.0364, 1e-12));
+        let sprt = Sprt::parse("elo0=0 elo1=10 alpha=0.05 beta=0.05").unwrap();
+        assert_eq!(format!("{:.3}", sprt.llr(&p)), "1.044");
+        let elo = p.elo();
+        assert_eq!(
+            format!("{:.1} {:.1} {:.1}", elo.elo, elo.low, elo.high),
+            "41.9 4.9 79.8"
+        );
+        // Two more vectors, from the same formulas.
+        let sprt5 = Sprt::parse("elo0=0 elo1=5").unwrap();
+        assert_eq!(
+            format!("{:.3}", sprt5.llr(&pairs(10, 20, 30, 10, 25, 5))),
+            "-0.177"
+        );
+        let sprt50 = Sprt::parse("elo1=50 elo0=0").unwrap();
+        assert_eq!(
+            format!("{:.3}", sprt50.llr(&pairs(5, 15, 60, 0, 50, 20))),
+            "13.650"
+        );
+    }
+
+    #[test]
+    fn bounds_states_and_degenerate_samples() {
+        let sprt = Sprt::parse("elo0=0 elo1=5 alpha=0.05 beta=0.05").unwrap();
+        let (low, high) = sprt.bounds();
+        assert_eq!(format!("{low:.3} {high:.3}"), "-2.944 2.944");
+        assert_eq!(sprt.state(3.0), SprtState::AcceptH1);
+        assert_eq!(sprt.state(-3.0), SprtState::AcceptH0);
+        assert_eq!(sprt.state(0.0), SprtState::Running);
+        assert_eq!(sprt.llr(&Pentanomial::default()), 0.0);
+        assert_eq!(sprt.llr(&pairs(0, 0, 0, 0, 0, 7)), 0.0);
+        assert!(Pentanomial::default().elo().elo.is_nan());
+        assert_eq!(pairs(0, 0, 0, 0, 0, 3).elo().elo, f64::INFINITY);
+    }
+
+    #[test]
+    fn trinomial_elo_of_games() {
+        let mut t = Tally::default();
+        for _ in 0..6 {
+            t.add(Outcome::Win, 3);
+        }
+        for _ in 0..2 {
+            t.add(Outcome::Draw, 0);
+        }
+        for _ in 0..2 {
+            t.add(Outcome::Loss, -1);
+        }
+        // Score 0.7: Elo -400 log10(1/0.7 - 1) = 147.2.
+        assert_eq!(format!("{:.1}", t.elo().elo), "147.2");
+        assert_eq!(t.margin_sum, 16);
+    }
+
+    #[test]
+    fn margin_pairs_count_the_sum() {
+        let mut m = MarginPairs::default();
+        m.add(5, -3);
+        m.add(-5, 5);
+        m.add(-6, 2);
+        assert_eq!((m.won, m.drawn, m.lost), (1, 1, 1));
+        assert!(close(m.score_rate(), 0.5, 1e-12));
+    }
+
+    #[test]
+    fn sprt_parse_errors_name_the_problem() {
+        assert!(Sprt::parse("elo0=0").unwrap_err().contains("elo1"));
+        assert!(Sprt::parse("elo0=5 elo1=0").unwrap_err().contains("above"));
+        assert!(
+            Sprt::parse("elo0=0 elo1=5 gamma=1")
+                .unwrap_err()
+                .contains("gamma")
+        );
+        assert!(
+            Sprt::parse("elo0=0 elo1=x")
+                .unwrap_err()
+                .contains("not a number")
+        );
+        assert!(
+            Sprt::parse("elo0=0 elo1=5 alpha=0.7")
+                .unwrap_err()
+                .contains("alpha")
+        );
+    }
+}
