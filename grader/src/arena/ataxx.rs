@@ -361,6 +361,10 @@ impl Referee for AtaxxReferee {
                 return finish_seats(seats, forfeit(record, side, "time-out"));
             }
             let mv = match &mv_text {
+                Answer::Malformed(line) => {
+                    let why = format!("malformed response {line:?}");
+                    return finish_seats(seats, forfeit(record, side, &why));
+                }
                 Answer::Botzone(bz) => position.board().parse_botzone(*bz).ok(),
                 Answer::Uai(text) => Move::parse_uai(text)
                     .ok()
@@ -464,15 +468,19 @@ fn parse_moves(text: &str) -> Result<Vec<Move>, String> {
 
 /// A player's answer.
 enum Answer {
+    /// A Botzone response.
     Botzone(BotzoneMove),
+    /// A move in UAI notation.
     Uai(String),
+    /// A Botzone response that does not read as one.
+    Malformed(String),
 }
 
 impl Answer {
     fn text(&self) -> String {
         match self {
             Answer::Botzone(bz) => bz.to_string(),
-            Answer::Uai(t) => t.clone(),
+            Answer::Uai(t) | Answer::Malformed(t) => t.clone(),
         }
     }
 }
@@ -570,11 +578,10 @@ impl<'p> Seat<'p> {
                     return Err(Failure::Crashed("a Botzone bot in a standard game".into()));
                 };
                 let line = self.ask_bot(argv, *protocol, plies, board.side())?;
-                parse_response(&line, *protocol)
-                    .map(Answer::Botzone)
-                    .ok_or_else(|| {
-                        Failure::Crashed(format!("malformed response {:?}", line.trim()))
-                    })
+                Ok(parse_response(&line, *protocol).map_or_else(
+                    || Answer::Malformed(line.trim().to_string()),
+                    Answer::Botzone,
+                ))
             }
         }
     }
