@@ -7,5 +7,7 @@ pub mod ataxx;
 pub mod clock;
 pub mod filler;
 pub mod fruit_rage;
+pub mod ggf;
+pub mod nboard;
 pub mod reversi;
 pub mod stake;
