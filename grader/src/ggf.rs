@@ -343,9 +343,7 @@ impl GgfGame {
             match tag {
                 "GM" => {
                     if !value.trim().eq_ignore_ascii_case("othello") {
-                        return Err(GgfError::new(format!(
-                            "GM[{value}]: not an Othello game"
-                        )));
+                        return Err(GgfError::new(format!("GM[{value}]: not an Othello game")));
                     }
                 }
                 "PB" => game.black = unescape(value),
@@ -371,8 +369,8 @@ impl GgfGame {
         game.start = start;
         game.current = start;
         for (i, (colour, text)) in moves.into_iter().enumerate() {
-            let (mv, eval, seconds) = parse_move_item(text)
-                .map_err(|e| GgfError::new(format!("move {}: {e}", i + 1)))?;
+            let (mv, eval, seconds) =
+                parse_move_item(text).map_err(|e| GgfError::new(format!("move {}: {e}", i + 1)))?;
             let letter = if colour == Colour::Black { 'B' } else { 'W' };
             let board = game.current;
             if board.to_move() != colour && !board.has_move() && !board.is_game_over() {
