@@ -349,20 +349,15 @@ impl Sprt {
     /// The log-likelihood ratio of H1 against H0 given the pairs so far (0 before any pair).
     ///
     /// While every pair scored the same there is no variance to measure; the variance is then
-    /// taken as if one of the pairs had scored half a point nearer even (a conservative
-    /// stand-in: the real one is smaller), so that a one-sided match still ends.
+    /// taken as if one more pair had scored half a point nearer even (a conservative stand-in,
+    /// `n/(n+1)² · ¼²` for `n` pairs), so that a one-sided match still ends.
     pub fn llr(&self, pairs: &Pentanomial) -> f64 {
         let Some((mean, mut variance)) = pairs.mean_and_variance() else {
             return 0.0;
         };
         if variance <= 0.0 {
             let n = f64::from(pairs.pairs());
-            // One pair of the n a quarter (half a point) nearer 0.5: the variance of that sample.
-            let step = if mean > 0.5 { -0.25 } else { 0.25 };
-            let shifted_mean = mean + step / n;
-            variance = ((n - 1.0) * (mean - shifted_mean).powi(2)
-                + (mean + step - shifted_mean).powi(2))
-                / n;
+            variance = n / (n + 1.0).powi(2) * 0.25f64.powi(2);
         }
         let (s0, s1) = (score_of(self.elo0), score_of(self.elo1));
         f64::from(pairs.pairs()) * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
@@ -497,13 +492,12 @@ mod tests {
         assert_eq!(sprt.state(-3.0), SprtState::AcceptH0);
         assert_eq!(sprt.state(0.0), SprtState::Running);
         assert_eq!(sprt.llr(&Pentanomial::default()), 0.0);
-        // Seven WW pairs: the variance as if one were WD (mean 1 - 0.25/7):
-        // (6 (0.25/7)² + (0.25 - 0.25/7)²)/7 = 0.0076531; with the real mean 1 the LLR is
-        // 7 · 0.0071955 · (2 - 0.5 - 0.5071955) / (2 · 0.0076531) = 3.267.
-        assert_eq!(
-            format!("{:.3}", sprt.llr(&pairs(0, 0, 0, 0, 0, 7))),
-            "3.267"
-        );
+        // Seven WW pairs: the variance as if an eighth were WD, 7/64 · 1/16 = 0.0068359; with
+        // the real mean 1 the LLR is 7 · 0.0071955 · (2 - 0.5 - 0.5071955) / (2 · 0.0068359)
+        // = 3.657. One WW pair alone: 1/4 · 1/16 = 0.015625, LLR 0.229.
+        let llr = |p: Pentanomial| format!("{:.3}", sprt.llr(&p));
+        assert_eq!(llr(pairs(0, 0, 0, 0, 0, 7)), "3.657");
+        assert_eq!(llr(pairs(0, 0, 0, 0, 0, 1)), "0.229");
         assert!(sprt.llr(&pairs(7, 0, 0, 0, 0, 0)) < -2.944);
         assert!(Pentanomial::default().elo().elo.is_nan());
         assert_eq!(pairs(0, 0, 0, 0, 0, 3).elo().elo, f64::INFINITY);
