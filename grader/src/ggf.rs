@@ -341,12 +341,8 @@ impl GgfGame {
         let mut moves: Vec<(Colour, &str)> = Vec::new();
         while let Some((tag, value)) = reader.next_tag()? {
             match tag {
-                "GM" => {
-                    if !value.trim().eq_ignore_ascii_case("othello") {
-                        return Err(GgfError::new(format!(
-                            "GM[{value}]: not an Othello game"
-                        )));
-                    }
+                "GM" if !value.trim().eq_ignore_ascii_case("othello") => {
+                    return Err(GgfError::new(format!("GM[{value}]: not an Othello game")));
                 }
                 "PB" => game.black = unescape(value),
                 "PW" => game.white = unescape(value),
@@ -371,8 +367,8 @@ impl GgfGame {
         game.start = start;
         game.current = start;
         for (i, (colour, text)) in moves.into_iter().enumerate() {
-            let (mv, eval, seconds) = parse_move_item(text)
-                .map_err(|e| GgfError::new(format!("move {}: {e}", i + 1)))?;
+            let (mv, eval, seconds) =
+                parse_move_item(text).map_err(|e| GgfError::new(format!("move {}: {e}", i + 1)))?;
             let letter = if colour == Colour::Black { 'B' } else { 'W' };
             let board = game.current;
             if board.to_move() != colour && !board.has_move() && !board.is_game_over() {

@@ -130,8 +130,9 @@ impl NboardEngine {
         loop {
             let line = self.next_line(deadline)?;
             if let Some(rest) = line.trim().strip_prefix("===") {
-                return NboardAnswer::parse(rest)
-                    .ok_or_else(|| Failure::Crashed(format!("malformed answer {:?}", line.trim())));
+                return NboardAnswer::parse(rest).ok_or_else(|| {
+                    Failure::Crashed(format!("malformed answer {:?}", line.trim()))
+                });
             }
         }
     }

@@ -204,8 +204,7 @@ impl<'o, W: Write> Session<'o, W> {
         }
         let count = self.game.moves().len();
         let board = self.game.position();
-        if mv != Move::Pass && !board.has_move() && self.game.push(Move::Pass, None, None).is_ok()
-        {
+        if mv != Move::Pass && !board.has_move() && self.game.push(Move::Pass, None, None).is_ok() {
             if self.game.push(mv, eval, seconds).is_ok() {
                 return Ok(());
             }
@@ -344,7 +343,12 @@ fn move_budget<'c>(
 
 /// A move for `board`: duel's whole-game engine, or with a depth the same plan with the
 /// midgame search limited to `depth` plies.
-fn choose(table: &mut [Entry], board: &Board, budget: &mut Budget<'_>, depth: Option<u8>) -> Choice {
+fn choose(
+    table: &mut [Entry],
+    board: &Board,
+    budget: &mut Budget<'_>,
+    depth: Option<u8>,
+) -> Choice {
     match depth {
         None => Engine::new(table).choose(board, budget),
         Some(depth) => depth_limited(table, board, budget, depth),
@@ -487,8 +491,7 @@ fn rank_moves(
         match budget.clock() {
             Some(clock) if will_solve => {
                 let share = budget.micros_left() / 4;
-                let mut mid_budget =
-                    Budget::until(clock, clock.now_micros().saturating_add(share));
+                let mut mid_budget = Budget::until(clock, clock.now_micros().saturating_add(share));
                 deepen(table, board, depth, &mut mid_budget, &mut ranked);
             }
             _ => deepen(table, board, depth, budget, &mut ranked),
