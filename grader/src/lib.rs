@@ -9,5 +9,6 @@ pub mod filler;
 pub mod fruit_rage;
 pub mod ggf;
 pub mod nboard;
+pub mod openings;
 pub mod reversi;
 pub mod stake;

@@ -1,6 +1,7 @@
 //! Cross-crate tests, one module a game or protocol (one test binary keeps link times down).
 
 mod arena;
+mod arena_match;
 mod ataxx;
 mod core_search;
 mod embedded;
