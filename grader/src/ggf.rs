@@ -341,10 +341,8 @@ impl GgfGame {
         let mut moves: Vec<(Colour, &str)> = Vec::new();
         while let Some((tag, value)) = reader.next_tag()? {
             match tag {
-                "GM" => {
-                    if !value.trim().eq_ignore_ascii_case("othello") {
-                        return Err(GgfError::new(format!("GM[{value}]: not an Othello game")));
-                    }
+                "GM" if !value.trim().eq_ignore_ascii_case("othello") => {
+                    return Err(GgfError::new(format!("GM[{value}]: not an Othello game")));
                 }
                 "PB" => game.black = unescape(value),
                 "PW" => game.white = unescape(value),

@@ -8,6 +8,7 @@ mod embedded;
 mod ffi;
 mod filler;
 mod fruit_rage;
+mod nboard;
 mod no_std;
 mod reversi;
 mod stake;

@@ -24,7 +24,9 @@
 //! The clock: `go` reads the mover's time left from the game's `TI` (or `TB`/`TW`) and the
 //! seconds of its moves so far, keeps a safety margin, and spends a share of the rest chosen
 //! by [`think_time_millis`] (plus most of the increment). An untimed game is searched to the
-//! `set depth` depth (without one, the engine's clockless depth). [`NboardOptions::nodes`]
+//! `set depth` depth (without one, the engine's clockless depth). `hint` searches to the
+//! `set depth` depth ([`DEFAULT_ANALYSIS_DEPTH`] without one) for at most [`HINT_MILLIS`],
+//! `analyze` for at most [`ANALYZE_MILLIS`] a position. [`NboardOptions::nodes`]
 //! replaces every clock by a node limit, for reproducible play. The transposition table
 //! persists while the games set are continuations of each other, and is cleared for a new one.
 
