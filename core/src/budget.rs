@@ -166,11 +166,10 @@ impl<'c> Budget<'c> {
 /// clock, or few nodes) the interval doubles; it never more than doubles at once, so one fast
 /// stretch cannot make the next reading late.
 fn next_interval(interval: u64, nodes: u64, micros: u64) -> u64 {
-    let target = if micros == 0 {
-        interval.saturating_mul(2)
-    } else {
-        nodes.saturating_mul(CHECK_MICROS) / micros
-    };
+    let target = nodes
+        .saturating_mul(CHECK_MICROS)
+        .checked_div(micros)
+        .unwrap_or(interval.saturating_mul(2));
     target.clamp(1, interval.saturating_mul(2).min(MAX_INTERVAL))
 }
 

@@ -29,7 +29,6 @@ use cortex_m_rt::{entry, exception};
 use cortex_m_semihosting::{debug, hprintln};
 
 /// The deadline of the search by the clock, in microseconds of virtual time.
-#[cfg(feature = "fruit-rage")]
 const DEADLINE_MICROS: u64 = 50_000;
 
 /// Iterations of the calibration loop (two instructions each).
@@ -83,8 +82,9 @@ fn main() -> ! {
         );
         hprintln!("STACK {} {}", case.name(), stack);
     }
-    #[cfg(feature = "fruit-rage")]
-    deadline_case(arena, &mut clock);
+    if enabled(Case::FruitRage) {
+        deadline_case(arena, &mut clock);
+    }
     hprintln!(
         "MEMORY tables {} statics {} stack {}",
         Arena::BYTES,
@@ -98,7 +98,6 @@ fn main() -> ! {
 
 /// A search by the clock: prints how late after its deadline it returns. Not inlined, so that
 /// its frame does not add to `main`'s under every case's stack figure.
-#[cfg(feature = "fruit-rage")]
 #[inline(never)]
 fn deadline_case(arena: &mut Arena, clock: &mut ticks::Ticks) {
     let (deadline, returned, nodes) = cases::fruit_rage_until(
