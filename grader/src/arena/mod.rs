@@ -580,9 +580,12 @@ fn take_game<R: Referee>(
             "reason": record.reason,
         });
         writeln!(file, "{line}")?;
+        // Whole games reach the file as they end: a long match can be watched, or stopped.
+        file.flush()?;
     }
     if let (Some(file), Some(text)) = (export_file, referee.export(setup, record)) {
         file.write_all(text.as_bytes())?;
+        file.flush()?;
     }
     Ok(())
 }
