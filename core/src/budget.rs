@@ -137,6 +137,31 @@ impl<'c> Budget<'c> {
         self.stopped
     }
 
+    /// A budget for part of this one: at most `micros` from now (never past this budget's own
+    /// deadline) and at most the nodes this one has left. Count what it used back with
+    /// [`Budget::absorb`].
+    pub fn share(&self, micros: u64) -> Budget<'c> {
+        let mut part = match self.clock {
+            Some(clock) => {
+                let deadline = clock.now_micros().saturating_add(micros);
+                Budget::until(clock, deadline.min(self.deadline_micros))
+            }
+            None => Budget::unlimited(),
+        };
+        if self.node_limit != u64::MAX {
+            part = part.with_node_limit(self.node_limit.saturating_sub(self.nodes));
+        }
+        part
+    }
+
+    /// Counts the nodes `part` (a [`Budget::share`] of this budget) used as this budget's own.
+    pub fn absorb(&mut self, part: &Budget<'_>) {
+        self.nodes = self.nodes.saturating_add(part.nodes);
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        }
+    }
+
     /// Nodes between the clock's readings as it stands (adapted to the node rate).
     pub fn check_interval(&self) -> u64 {
         self.interval

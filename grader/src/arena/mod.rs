@@ -687,6 +687,30 @@ fn print_table<R: Referee>(
     println!("{result}");
 }
 
+/// The one budget path of every built-in engine: `player` decides on `position` within
+/// `millis` of wall time from now, or within `nodes` when given (reproducible games).
+pub fn decide<P: duel_core::Player>(
+    player: &mut P,
+    position: &P::Position,
+    millis: u64,
+    nodes: Option<u64>,
+) -> Option<duel_core::Decision<P::Move>> {
+    let wall = crate::clock::WallClock::start();
+    let mut budget = match nodes {
+        Some(n) => duel_core::Budget::nodes(n),
+        None => duel_core::Budget::millis(&wall, millis),
+    };
+    player.choose(position, &mut budget)
+}
+
+/// How a built-in reads its budget under `clock`: a game clock is the whole game's.
+pub fn time_use(clock: &time_control::PlayerClock) -> duel_core::TimeUse {
+    match clock.control() {
+        TimeControl::Game { .. } => duel_core::TimeUse::WholeGame,
+        TimeControl::Move(_) => duel_core::TimeUse::ThisMove,
+    }
+}
+
 /// Today's date in UTC as PGN writes it, `YYYY.MM.DD`.
 pub fn utc_date() -> String {
     let secs = std::time::SystemTime::now()

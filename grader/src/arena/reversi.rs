@@ -5,11 +5,10 @@ use super::player::{PlayerKind, PlayerSpec, Proto};
 use super::process::{Failure, LineChild};
 use super::time_control::{PlayerClock, TimeControl};
 use super::{GameRecord, GameSetup, Match, MatchArgs, Referee, Rng, Side};
-use crate::clock::WallClock;
 use crate::ggf::{GameEnd, GgfGame, GgfResult, TimeControl as GgfTime};
 use crate::nboard::client::NboardEngine;
-use duel_core::reversi::{Board, Colour, Engine, Move, Square, think_time_millis};
-use duel_core::{Budget, Entry, Game};
+use duel_core::reversi::{Board, Colour, Move, Square};
+use duel_core::{Entry, Game};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -257,15 +256,11 @@ impl Seat {
                 Ok((answer_text(pick), pick))
             }
             Seat::Duel(table, nodes) => {
-                let wall = WallClock::start();
-                let mut budget = match nodes {
-                    Some(n) => Budget::nodes(*n),
-                    None => Budget::millis(&wall, builtin_millis(board, clock)),
-                };
-                let mut engine = Engine::new(table);
-                let pick = match engine.choose(board, &mut budget).mv {
-                    Move::Place(s) => Some(s),
-                    Move::Pass => None,
+                let mut player = duel_core::reversi::Player::new(table, super::time_use(clock));
+                let decision = super::decide(&mut player, board, builtin_millis(clock), *nodes);
+                let pick = match decision.map(|d| d.mv) {
+                    Some(Move::Place(s)) => Some(s),
+                    _ => None,
                 };
                 Ok((answer_text(pick), pick))
             }
@@ -281,15 +276,13 @@ impl Seat {
     }
 }
 
-/// How long `builtin:duel` thinks: the contest's whole-game time management over what is left
-/// of a game clock (plus most of the increment), or most of a per-move clock.
-fn builtin_millis(board: &Board, clock: &PlayerClock) -> u64 {
+/// The budget of `builtin:duel`: what is left of a game clock (the player spends the
+/// contest's whole-game share of it), or most of a per-move clock.
+fn builtin_millis(clock: &PlayerClock) -> u64 {
     let ms = |d: Duration| d.as_millis().min(u128::from(u64::MAX)) as u64;
     match clock.control() {
         TimeControl::Move(d) => (ms(d) * 9 / 10).max(1),
-        TimeControl::Game { .. } => {
-            think_time_millis(board, ms(clock.left())) + ms(clock.increment()) * 8 / 10
-        }
+        TimeControl::Game { .. } => ms(clock.left()),
     }
 }
 
