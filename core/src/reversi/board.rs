@@ -590,15 +590,16 @@ pub const fn hash(p: u64, o: u64) -> u64 {
     h ^ (h >> 32)
 }
 
-/// The worst case of legal moves in one position is 33; 64 leaves room for anything.
-pub type Moves = crate::MoveList<Move, 64>;
+/// A list of Reversi moves. The worst case of legal moves in one position is 33; 64 leaves
+/// room for anything.
+pub type MoveList = crate::game::MoveList<Move, 64>;
 
 impl crate::Game for Board {
     type Move = Move;
-    type MoveList = Moves;
+    type MoveList = MoveList;
 
-    fn legal_moves(&self) -> Moves {
-        let mut list = Moves::new();
+    fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
         let mut m = self.move_mask();
         if m == 0 {
             if bits::moves(self.opponent, self.player) != 0 {

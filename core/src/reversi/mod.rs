@@ -20,7 +20,7 @@ pub mod perft;
 pub mod player;
 
 pub use board::{
-    Board, Colour, ContestError, IllegalMoveError, Move, OverlapError, ParseBoardError,
+    Board, Colour, ContestError, IllegalMoveError, Move, MoveList, OverlapError, ParseBoardError,
     ParseMoveError, Square,
 };
 pub use endgame::{Solution, SolveMode, solve, solve_with};
