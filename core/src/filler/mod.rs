@@ -1,6 +1,6 @@
 //! Filler: two players flood an N×N board of ten colours from opposite corners.
 //!
-//! Rules: the project's `rules/filler.md`. A player owns the region of its start cell (top-left
+//! Rules: `docs/rules/filler.md`. A player owns the region of its start cell (top-left
 //! for the side the protocol shows the board to, bottom-right for the other); a move repaints
 //! the territory in a colour other than the opponent's and absorbs every cell of that colour it
 //! then reaches. The game ends when every cell is owned or after the move limit (50 moves in
