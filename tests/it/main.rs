@@ -2,6 +2,7 @@
 
 mod arena;
 mod ataxx;
+mod conformance;
 mod core_search;
 mod embedded;
 mod ffi;
@@ -9,4 +10,5 @@ mod filler;
 mod fruit_rage;
 mod no_std;
 mod reversi;
+mod self_contained;
 mod stake;
