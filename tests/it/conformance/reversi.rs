@@ -40,7 +40,7 @@ impl Subject for Board {
 
     fn name(&self, mv: Move) -> u8 {
         match mv {
-            Move::Place(square) => square.index() as u8,
+            Move::Place(square) => square.index(),
             Move::Pass => 64,
         }
     }
