@@ -1,4 +1,7 @@
 //! Cross-crate tests, one module a game or protocol (one test binary keeps link times down).
+//! Each game's folder splits its tests by concern and holds its naive twin (`naive.rs`);
+//! `conformance` checks every game's `duel_core::Game` contract with one generic harness;
+//! `self_contained` checks that the repository needs nothing beside it.
 
 mod arena;
 mod ataxx;

@@ -124,12 +124,14 @@ fn bot_keep_running_serves_many_turns() {
     assert!(out.stderr.is_empty());
 }
 
+/// The two forms of Botzone's interaction.
 #[derive(Clone, Copy, PartialEq)]
 enum Proto {
     Simple,
     Json,
 }
 
+/// The move of a bot's answer in the form `proto`.
 fn parse_answer(stdout: &[u8], proto: Proto) -> Option<BotzoneMove> {
     let text = String::from_utf8_lossy(stdout);
     let first = text.lines().find(|l| !l.trim().is_empty())?;

@@ -18,6 +18,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
+/// The pieces of `board` as a history entry.
 pub(crate) fn snap(board: &Board) -> Snapshot {
     Snapshot {
         black: board.pieces(Color::Black),
@@ -25,15 +26,18 @@ pub(crate) fn snap(board: &Board) -> Snapshot {
     }
 }
 
+/// A Botzone move from its four numbers.
 pub(crate) fn bz(x0: i32, y0: i32, x1: i32, y1: i32) -> BotzoneMove {
     BotzoneMove { x0, y0, x1, y1 }
 }
 
+/// Plays a Botzone move in `game`, which must accept it.
 pub(crate) fn play_bz(game: &mut Match, m: BotzoneMove) {
     let mv = game.board().parse_botzone(m).unwrap();
     game.play(mv).unwrap();
 }
 
+/// What `ataxx::choose` answers at `depth` with a table of `entries`.
 pub(crate) fn search_choice(
     board: &Board,
     history: &History,
@@ -58,6 +62,7 @@ pub(crate) fn search_choice(
     .unwrap()
 }
 
+/// The `ataxx` program.
 pub(crate) fn ataxx() -> PathBuf {
     bin("ataxx")
 }

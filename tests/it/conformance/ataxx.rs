@@ -18,7 +18,7 @@ fn rules(rng: &mut Rng) -> Rules {
 impl Subject for Board {
     type Name = MoveId;
     type Eval = Eval;
-    const POSITIONS: usize = 3000;
+    const POSITIONS: usize = 5000;
     const MINIMAX_DEPTH: u8 = 2;
 
     fn start(rng: &mut Rng) -> Self {

@@ -61,7 +61,7 @@ impl Subject for Board {
     /// The colour.
     type Name = u8;
     type Eval = Heuristic;
-    const POSITIONS: usize = 3000;
+    const POSITIONS: usize = 4000;
     const MINIMAX_DEPTH: u8 = 3;
 
     fn start(rng: &mut Rng) -> Self {

@@ -23,7 +23,7 @@ impl Subject for Board {
     /// The group's first cell in reading order, (column, row).
     type Name = (usize, usize);
     type Eval = GreedyEval<4>;
-    const POSITIONS: usize = 3000;
+    const POSITIONS: usize = 4000;
     const MINIMAX_DEPTH: u8 = 3;
 
     fn start(rng: &mut Rng) -> Self {

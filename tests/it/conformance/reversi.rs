@@ -25,7 +25,7 @@ impl Subject for Board {
     /// The square's index, 64 for a pass.
     type Name = u8;
     type Eval = reversi::Eval;
-    const POSITIONS: usize = 4000;
+    const POSITIONS: usize = 6000;
     const MINIMAX_DEPTH: u8 = 3;
 
     fn start(rng: &mut Rng) -> Self {

@@ -29,7 +29,7 @@ impl Subject for Board {
     /// (row, column).
     type Name = (usize, usize);
     type Eval = RegionLead;
-    const POSITIONS: usize = 3000;
+    const POSITIONS: usize = 4000;
     const MINIMAX_DEPTH: u8 = 3;
 
     fn start(rng: &mut Rng) -> Self {
