@@ -1,7 +1,7 @@
 //! `duel arena` for real: programs we did not write, built-ins, and players that break the rules
 //! in every way the arena must catch.
 
-use duel_tests::{bin, must, run, scratch_dir, shared};
+use duel_tests::{bin, bot, must, run, scratch_dir};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -37,17 +37,9 @@ fn result_line(stdout: &str) -> (u32, u32, u32) {
     (nums[0], nums[1], nums[2])
 }
 
-/// The statement's sample Filler program, compiled with g++.
+/// The project's random Filler program (`tests/bots/`).
 fn filler_random() -> PathBuf {
-    let dir = scratch_dir("filler_random");
-    let exe = dir.join("filler-random");
-    must(
-        Command::new("g++")
-            .args(["-O2", "-o"])
-            .arg(&exe)
-            .arg(shared("opponents/filler-random.cpp")),
-    );
-    exe
+    bot("filler-random")
 }
 
 /// Plays `games` games between each failing player of `cases` (as A) and `opponent` (as B),
@@ -300,31 +292,9 @@ fn fruit_rage_arena_scores_every_kind_of_failure_as_a_loss_with_its_reason() {
     );
 }
 
-/// The statement's sample Ataxx bots, compiled with g++ (the JSON one against Debian's jsoncpp,
-/// included the way Botzone spells it).
+/// The project's random Botzone Ataxx bots (`tests/bots/`): simple and JSON interaction.
 fn ataxx_samples() -> (PathBuf, PathBuf) {
-    let dir = scratch_dir("ataxx_samples");
-    let simple = dir.join("ataxx-random-simple");
-    must(
-        Command::new("g++")
-            .args(["-O2", "-o"])
-            .arg(&simple)
-            .arg(shared("opponents/ataxx-random-simple.cpp")),
-    );
-    std::fs::create_dir_all(dir.join("inc/jsoncpp")).expect("include dir");
-    std::fs::write(dir.join("inc/jsoncpp/json.h"), "#include <json/json.h>\n")
-        .expect("shim header");
-    let json = dir.join("ataxx-random-json");
-    must(
-        Command::new("g++")
-            .args(["-O2", "-I"])
-            .arg(dir.join("inc"))
-            .args(["-I/usr/include/jsoncpp", "-o"])
-            .arg(&json)
-            .arg(shared("opponents/ataxx-random-json.cpp"))
-            .arg("-ljsoncpp"),
-    );
-    (simple, json)
+    (bot("ataxx-random-simple"), bot("ataxx-random-json"))
 }
 
 #[test]

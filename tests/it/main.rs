@@ -1,8 +1,12 @@
 //! Cross-crate tests, one module a game or protocol (one test binary keeps link times down).
+//! Each game's folder splits its tests by concern and holds its naive twin (`naive.rs`);
+//! `conformance` checks every game's `duel_core::Game` contract with one generic harness;
+//! `self_contained` checks that the repository needs nothing beside it.
 
 mod arena;
 mod arena_match;
 mod ataxx;
+mod conformance;
 mod core_search;
 mod embedded;
 mod ffi;
@@ -11,4 +15,5 @@ mod fruit_rage;
 mod nboard;
 mod no_std;
 mod reversi;
+mod self_contained;
 mod stake;
