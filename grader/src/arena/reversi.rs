@@ -243,16 +243,7 @@ impl Seat {
                 Ok((line.trim().to_string(), square))
             }
             Seat::Random(rng) => {
-                let squares: Vec<Square> = board
-                    .legal_moves()
-                    .as_ref()
-                    .iter()
-                    .filter_map(|m| match m {
-                        Move::Place(s) => Some(*s),
-                        Move::Pass => None,
-                    })
-                    .collect();
-                let pick = squares.get(rng.below(squares.len())).copied();
+                let pick = random_square(board, rng);
                 Ok((answer_text(pick), pick))
             }
             Seat::Duel(table, nodes) => {
@@ -284,6 +275,20 @@ fn builtin_millis(clock: &PlayerClock) -> u64 {
         TimeControl::Move(d) => (ms(d) * 9 / 10).max(1),
         TimeControl::Game { .. } => ms(clock.left()),
     }
+}
+
+/// A uniformly random square the side to move may play (`None` when it must pass).
+fn random_square(board: &Board, rng: &mut Rng) -> Option<Square> {
+    let squares: Vec<Square> = board
+        .legal_moves()
+        .as_ref()
+        .iter()
+        .filter_map(|m| match m {
+            Move::Place(s) => Some(*s),
+            Move::Pass => None,
+        })
+        .collect();
+    squares.get(rng.below(squares.len())).copied()
 }
 
 fn answer_text(pick: Option<Square>) -> String {
@@ -352,16 +357,7 @@ impl Referee for ReversiReferee {
                 if !board.has_move() {
                     board = board.pass();
                 }
-                let squares: Vec<Square> = board
-                    .legal_moves()
-                    .as_ref()
-                    .iter()
-                    .filter_map(|m| match m {
-                        Move::Place(s) => Some(*s),
-                        Move::Pass => None,
-                    })
-                    .collect();
-                let Some(&s) = squares.get(rng.below(squares.len())) else {
+                let Some(s) = random_square(&board, rng) else {
                     break;
                 };
                 board = board.play_unchecked(Move::Place(s));
