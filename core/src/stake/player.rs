@@ -1,5 +1,5 @@
 //! Stake Your Claim behind the [`crate::Player`] seam: the exact solver over slots in a
-//! caller's slice. (`Solver`, since [`super::Player`] names a side of the board.)
+//! caller's slice.
 
 use super::board::{Board, Move};
 use super::solve::{Slot, solve};
@@ -8,18 +8,18 @@ use crate::player::Decision;
 
 /// duel's Stake Your Claim player: an exact solve, whatever the budget (a 10-empty solve takes
 /// well under a millisecond on a host).
-pub struct Solver<'t> {
+pub struct Player<'t> {
     table: &'t mut [Slot],
 }
 
-impl<'t> Solver<'t> {
+impl<'t> Player<'t> {
     /// A solver over `table` (any length: exact with zero slots too, faster with more).
     pub fn new(table: &'t mut [Slot]) -> Self {
         Self { table }
     }
 }
 
-impl crate::Player for Solver<'_> {
+impl crate::Player for Player<'_> {
     type Position = Board;
     type Move = Move;
 
