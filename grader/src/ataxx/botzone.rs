@@ -1,5 +1,13 @@
 //! The Botzone bot: simple (line) or JSON input, history replay with checked moves, a timed
 //! search, and keep-running mode.
+//!
+//! The history is replayed with [`Match::play_botzone`], the replay the C API uses too: an
+//! illegal or circular move in it is refused with a one-line error naming the move (the judge
+//! ends the game at a circular move, so no later turn can follow one). In the simple form, the
+//! `data` and `globaldata` lines after the turn's last request are skipped: every line after
+//! it that is not a request (four integers, or a JSON request object) until the next request.
+//! The bot saves no data, so Botzone sends those lines empty or not at all; a data line that
+//! reads as four integers would be taken for the next request.
 
 use crate::clock::WallClock;
 use duel_core::ataxx::{BotzoneMove, Match, choose};
@@ -19,6 +27,8 @@ pub struct BotOptions {
     pub max_depth: u8,
     /// Transposition table entries (16 bytes each).
     pub table_entries: usize,
+    /// At most this many nodes a turn (for reproducible answers); `None`: no node limit.
+    pub max_nodes: Option<u64>,
 }
 
 /// Which of Botzone's two input forms a turn came in (answered in the same form).
@@ -147,18 +157,9 @@ fn play_request(game: &mut Match, request: BotzoneMove, first: bool) -> Result<(
 }
 
 fn play(game: &mut Match, bm: BotzoneMove, what: &str) -> Result<(), BotError> {
-    let mv = game.board().parse_botzone(bm).map_err(|e| {
-        BotError(format!(
-            "{what} {bm} at ply {}: {e}",
-            game.board().ply() + 1
-        ))
-    })?;
-    game.play(mv).map_err(|e| {
-        BotError(format!(
-            "{what} {bm} at ply {}: {e}",
-            game.board().ply() + 1
-        ))
-    })
+    game.play_botzone(bm)
+        .map(|_| ())
+        .map_err(|e| BotError(format!("{what} {e}")))
 }
 
 fn replay(transcript: &Transcript) -> Result<Match, BotError> {
@@ -170,6 +171,27 @@ fn replay(transcript: &Transcript) -> Result<Match, BotError> {
         }
     }
     Ok(game)
+}
+
+/// The request a keep-running line holds: `Ok(None)` for a line that is no request at all
+/// while `skip_data` (the `data` and `globaldata` lines after a simple-form turn).
+fn keep_running_request(
+    line: &str,
+    skip_data: bool,
+) -> Result<Option<(Form, BotzoneMove)>, BotError> {
+    let parsed = if line.starts_with('{') {
+        serde_json::from_str::<Value>(line)
+            .map_err(|e| BotError(format!("bad json: {e}")))
+            .and_then(|value| json_move(&value))
+            .map(|bm| (Form::Json, bm))
+    } else {
+        simple_move(line).map(|bm| (Form::Simple, bm))
+    };
+    match parsed {
+        Ok(request) => Ok(Some(request)),
+        Err(_) if skip_data => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 /// The bot's state across turns of one process.
@@ -193,6 +215,9 @@ impl Bot {
     fn answer(&mut self, game: &mut Match, turn_start: u64) -> Result<BotzoneMove, BotError> {
         let deadline = turn_start.saturating_add(self.options.millis.saturating_mul(1000));
         let mut budget = Budget::until(&self.clock, deadline);
+        if let Some(nodes) = self.options.max_nodes {
+            budget = budget.with_node_limit(nodes);
+        }
         let mut searcher = Searcher::new(&mut self.table);
         let config = SearchConfig {
             max_depth: self.options.max_depth,
@@ -236,26 +261,27 @@ impl Bot {
         let mut game = replay(&transcript)?;
         let mut turn_start = 0;
         let mut form = form;
+        // Only a simple-form turn is followed by data and globaldata lines.
+        let mut skip_data = form == Form::Simple;
         loop {
             let bm = self.answer(&mut game, turn_start)?;
             write_answer(output, form, bm)?;
             writeln!(output, "{KEEP_RUNNING}")
                 .and_then(|_| output.flush())
                 .map_err(io_err)?;
-            let Some(line) = next_line(input)? else {
-                return Ok(());
+            let request = loop {
+                let Some(line) = next_line(input)? else {
+                    return Ok(());
+                };
+                if let Some(request) = keep_running_request(&line, skip_data)? {
+                    break request;
+                }
             };
             turn_start = self.clock.now_micros();
-            let request = if line.starts_with('{') {
-                form = Form::Json;
-                let value: Value =
-                    serde_json::from_str(&line).map_err(|e| BotError(format!("bad json: {e}")))?;
-                json_move(&value)?
-            } else {
-                form = Form::Simple;
-                simple_move(&line)?
-            };
-            play_request(&mut game, request, false)?;
+            skip_data = false;
+            let request_move;
+            (form, request_move) = request;
+            play_request(&mut game, request_move, false)?;
         }
     }
 }
