@@ -76,7 +76,10 @@ impl Call {
             return Err(DuelResult::InvalidCell);
         }
         Board::from_fn(side, |col, r| {
-            let c = cells.get(r * side + col).copied().unwrap_or(DUEL_FRUIT_RAGE_EMPTY);
+            let c = cells
+                .get(r * side + col)
+                .copied()
+                .unwrap_or(DUEL_FRUIT_RAGE_EMPTY);
             (c != DUEL_FRUIT_RAGE_EMPTY).then_some(c)
         })
         .map_err(|e| match e {

@@ -1,8 +1,8 @@
 //! The C API for Stake Your Claim: `duel_stake_solve` and `duel_stake_solve_in`.
 
+use crate::memory::{bytes, write_int};
 use crate::result::{DuelResult, guard};
 use crate::workspace;
-use crate::memory::{bytes, write_int};
 use duel_core::stake::{self, Board, BoardBuilder, ParseError, PositionError, Slot, SolveError};
 
 /// Bytes of workspace with which `duel_stake_solve_in` gives every pattern of 10 empty cells a

@@ -217,3 +217,48 @@ impl Match {
         Ok(game)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bz(x0: i32, y0: i32, x1: i32, y1: i32) -> BotzoneMove {
+        BotzoneMove { x0, y0, x1, y1 }
+    }
+
+    #[test]
+    fn replay_refuses_a_circular_move_and_an_illegal_one_naming_the_ply() {
+        let back_and_forth = [
+            bz(0, 0, 2, 0),
+            bz(6, 0, 4, 0),
+            bz(2, 0, 0, 0),
+            bz(4, 0, 6, 0),
+        ];
+        let game = Match::replay_botzone(back_and_forth).expect("four legal plies");
+        assert_eq!((game.board().ply(), game.history().len()), (4, 5));
+        let circular = back_and_forth.into_iter().chain([bz(0, 0, 2, 0)]);
+        let error = Match::replay_botzone(circular).unwrap_err();
+        assert_eq!(
+            error,
+            ReplayError::Circular {
+                ply: 5,
+                mv: bz(0, 0, 2, 0)
+            }
+        );
+        assert_eq!(error.ply(), 5);
+        let illegal = [bz(0, 0, 1, 1), bz(0, 0, 1, 0)];
+        assert_eq!(
+            Match::replay_botzone(illegal).unwrap_err(),
+            ReplayError::Illegal {
+                ply: 2,
+                mv: bz(0, 0, 1, 0),
+                error: IllegalMoveError::NotLegal
+            }
+        );
+        // A refused move leaves the game as it was.
+        let mut game = Match::replay_botzone(back_and_forth).unwrap();
+        assert!(game.play_botzone(bz(0, 0, 2, 0)).is_err());
+        assert_eq!(game.board().ply(), 4);
+        assert!(game.play_botzone(bz(0, 0, 1, 0)).is_ok());
+    }
+}

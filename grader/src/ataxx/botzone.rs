@@ -301,3 +301,98 @@ fn write_answer(output: &mut dyn Write, form: Form, bm: BotzoneMove) -> Result<(
     }
     .map_err(io_err)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Serves `input` with a node-limited bot; returns the result (as text) and the output.
+    fn serve(input: &str) -> (Result<(), String>, String) {
+        let options = BotOptions {
+            millis: 60_000,
+            max_depth: 3,
+            table_entries: 1 << 10,
+            max_nodes: Some(2_000),
+        };
+        let mut bot = Bot::new(options, WallClock::start());
+        let mut output = Vec::new();
+        let result = bot
+            .serve(&mut input.as_bytes(), &mut output)
+            .map_err(|e| e.to_string());
+        (result, String::from_utf8(output).expect("utf-8 output"))
+    }
+
+    /// The answer lines of `output` (the keep-running lines left out).
+    fn answers(output: &str) -> Vec<&str> {
+        output.lines().filter(|l| *l != KEEP_RUNNING).collect()
+    }
+
+    #[test]
+    fn a_history_with_a_circular_move_is_refused_in_both_forms() {
+        // Black's jump back to (2,0) repeats H[1] after H[0] = H[4]: the judge ends the game.
+        let simple = "3\n0 0 2 0\n6 0 4 0\n2 0 0 0\n4 0 6 0\n0 0 2 0\n";
+        let (result, output) = serve(simple);
+        assert_eq!(
+            result,
+            Err("request 0 0 2 0 at ply 5: circular move (the judge ends the game there)".into())
+        );
+        assert_eq!(output, "");
+        let json = concat!(
+            r#"{"requests":[{"x0":0,"y0":0,"x1":2,"y1":0},{"x0":2,"y0":0,"x1":0,"y1":0},"#,
+            r#"{"x0":0,"y0":0,"x1":2,"y1":0}],"responses":[{"x0":6,"y0":0,"x1":4,"y1":0},"#,
+            r#"{"x0":4,"y0":0,"x1":6,"y1":0}]}"#,
+            "\n"
+        );
+        let (result, output) = serve(json);
+        assert_eq!(
+            result,
+            Err("request 0 0 2 0 at ply 5: circular move (the judge ends the game there)".into())
+        );
+        assert_eq!(output, "");
+        // A circular move among the bot's own responses is refused the same way.
+        let own = "4\n-1 -1 -1 -1\n0 0 2 0\n6 0 4 0\n2 0 0 0\n4 0 6 0\n0 0 2 0\n6 0 5 0\n";
+        let (result, _) = serve(own);
+        assert_eq!(
+            result,
+            Err("response 0 0 2 0 at ply 5: circular move (the judge ends the game there)".into())
+        );
+    }
+
+    #[test]
+    fn data_and_globaldata_lines_are_skipped_when_started_anew() {
+        let (result, output) = serve("1\n-1 -1 -1 -1\nsaved data\nglobal 1\n{\"g\":2}\n");
+        assert_eq!(result, Ok(()));
+        assert_eq!(answers(&output).len(), 1, "{output}");
+    }
+
+    #[test]
+    fn data_and_globaldata_lines_are_skipped_in_keep_running_mode() {
+        // White's copy (6,0) -> (5,0) is legal whatever black's first answer was.
+        let input = "1\n-1 -1 -1 -1\nsaved data\nglobal 1\nglobal 2\n6 0 5 0\n";
+        let (result, output) = serve(input);
+        assert_eq!(result, Ok(()));
+        let lines = answers(&output);
+        assert_eq!(lines.len(), 2, "{output}");
+        for line in lines {
+            assert!(BotzoneMove::parse(line).is_ok(), "{line}");
+        }
+        // After a keep-running request no data follows: a stray line is an error.
+        let (result, output) = serve(&format!("{input}not a move\n"));
+        assert_eq!(
+            result,
+            Err("bad move line \"not a move\": move is not four integers x0 y0 x1 y1".into())
+        );
+        assert_eq!(answers(&output).len(), 2);
+    }
+
+    #[test]
+    fn a_json_turn_is_followed_by_no_data_lines() {
+        let (result, output) =
+            serve("{\"requests\":[{\"x0\":-1,\"y0\":-1,\"x1\":-1,\"y1\":-1}]}\nx\n");
+        assert_eq!(
+            result,
+            Err("bad move line \"x\": move is not four integers x0 y0 x1 y1".into())
+        );
+        assert_eq!(answers(&output).len(), 1);
+    }
+}
