@@ -102,7 +102,11 @@ pub fn answer(
             nodes: 0,
         }
     } else {
-        let mut table = vec![Entry::default(); table_entries(think)];
+        // A node-limited search needs no more entries than it can visit nodes.
+        let entries = max_nodes.map_or(usize::MAX, |n| {
+            usize::try_from(n.max(1).next_power_of_two()).unwrap_or(usize::MAX)
+        });
+        let mut table = vec![Entry::default(); table_entries(think).min(entries)];
         let mut budget = Budget::until(clock, clock.now_micros().saturating_add(think));
         if let Some(nodes) = max_nodes {
             budget = budget.with_node_limit(nodes);
