@@ -20,22 +20,20 @@ fuzz_target!(|data: &[u8]| {
     let result = bot.serve(&mut &data[..], &mut output);
     let text = String::from_utf8(output).expect("the bot writes text");
     for line in text.lines().filter(|l| *l != KEEP_RUNNING) {
-        let bm = match line.strip_prefix("{\"response\":") {
-            Some(json) => {
-                let numbers: Vec<i32> = json
-                    .split(|c: char| c != '-' && !c.is_ascii_digit())
-                    .filter(|w| !w.is_empty() && *w != "-")
-                    .map(|w| w.parse().expect("an integer"))
-                    .collect();
-                assert_eq!(numbers.len(), 4, "{line}");
-                BotzoneMove {
-                    x0: numbers[0],
-                    y0: numbers[1],
-                    x1: numbers[2],
-                    y1: numbers[3],
-                }
+        let bm = if line.starts_with('{') {
+            let value: serde_json::Value = serde_json::from_str(line).expect("a JSON answer");
+            let field = |name: &str| {
+                let n = value["response"][name].as_i64().expect("an integer field");
+                i32::try_from(n).expect("an i32")
+            };
+            BotzoneMove {
+                x0: field("x0"),
+                y0: field("y0"),
+                x1: field("x1"),
+                y1: field("y1"),
             }
-            None => BotzoneMove::parse(line).expect("a simple answer"),
+        } else {
+            BotzoneMove::parse(line).expect("a simple answer")
         };
         assert!(bm.squares().is_ok(), "{line}");
     }

@@ -9,4 +9,5 @@ mod filler;
 mod fruit_rage;
 mod no_std;
 mod reversi;
+mod sanitizers;
 mod stake;
