@@ -19,6 +19,8 @@ mod memory;
 mod result;
 pub mod reversi;
 pub mod stake;
+#[cfg(test)]
+mod tests;
 mod workspace;
 
 pub use result::{DuelResult, duel_result_message};
