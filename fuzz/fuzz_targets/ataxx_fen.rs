@@ -14,7 +14,11 @@ fuzz_target!(|data: &[u8]| {
             continue;
         };
         let printed = board.fen().to_string();
-        assert_eq!(Board::from_fen(&printed, rules), Ok(board), "{text:?} -> {printed:?}");
+        assert_eq!(
+            Board::from_fen(&printed, rules),
+            Ok(board),
+            "{text:?} -> {printed:?}"
+        );
         let moves = board.legal_moves();
         assert_eq!(moves.len(), board.legal_moves_unordered().len());
         assert_eq!(perft(&board, 1), moves.len() as u64);
@@ -23,7 +27,10 @@ fuzz_target!(|data: &[u8]| {
             let next = board.play(mv).expect("a listed move plays");
             assert_eq!(next, board.play_unchecked(mv));
             let again = next.fen().to_string();
-            assert_eq!(Board::from_fen(&again, rules).map(|b| b.fen().to_string()), Ok(again));
+            assert_eq!(
+                Board::from_fen(&again, rules).map(|b| b.fen().to_string()),
+                Ok(again)
+            );
         }
     }
 });

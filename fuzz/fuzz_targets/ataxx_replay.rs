@@ -60,8 +60,15 @@ fuzz_target!(|data: &[u8]| {
         max_depth: 3,
         aspiration: 0,
     };
-    let result = choose(game.board(), game.history(), &mut searcher, &mut budget, config, &mut |_| {})
-        .expect("a game that is not over has a move");
+    let result = choose(
+        game.board(),
+        game.history(),
+        &mut searcher,
+        &mut budget,
+        config,
+        &mut |_| {},
+    )
+    .expect("a game that is not over has a move");
     let mv = result.best.expect("a best move");
     assert!(game.board().is_legal(mv));
     let circular = circular_moves(game.board(), game.history());

@@ -5,9 +5,9 @@
 //! untouched, and nothing panics.
 #![no_main]
 
-use duel_core::ataxx::{BotzoneMove, Match, PLY_LIMIT, circular_moves};
 use duel::DuelResult;
 use duel::ataxx::{duel_ataxx_best_move, duel_ataxx_best_move_in};
+use duel_core::ataxx::{BotzoneMove, Match, PLY_LIMIT, circular_moves};
 use duel_fuzz::{Buffer, Bytes, Outs, botzone_move};
 use libfuzzer_sys::fuzz_target;
 
@@ -19,9 +19,17 @@ fuzz_target!(|data: &[u8]| {
     let max_nodes = u64::from(bytes.u16() % 2000);
     let workspace_len = usize::from(bytes.u16() % 4096);
     let mut workspace = Buffer::new(workspace_len, bytes.below(8), 0xEE);
-    let workspace_ptr = if selector % 23 == 4 { std::ptr::null_mut() } else { workspace.ptr() };
+    let workspace_ptr = if selector % 23 == 4 {
+        std::ptr::null_mut()
+    } else {
+        workspace.ptr()
+    };
     let mut outs = Outs::new(4, bytes.below(8));
-    let out = if selector % 19 == 3 { std::ptr::null_mut() } else { outs.ptr(0) };
+    let out = if selector % 19 == 3 {
+        std::ptr::null_mut()
+    } else {
+        outs.ptr(0)
+    };
     let moves_offset = bytes.below(8);
 
     // A history: moves chosen against the game they build, played on a scratch game so that
@@ -49,25 +57,30 @@ fuzz_target!(|data: &[u8]| {
 
     let history: Vec<BotzoneMove> = ints[..moves_len]
         .chunks_exact(4)
-        .map(|c| BotzoneMove { x0: c[0], y0: c[1], x1: c[2], y1: c[3] })
+        .map(|c| BotzoneMove {
+            x0: c[0],
+            y0: c[1],
+            x1: c[2],
+            y1: c[3],
+        })
         .collect();
     let allocating = selector >= 248;
-    let expected = if out.is_null() || (!allocating && workspace_ptr.is_null() && workspace_len != 0)
-    {
-        Err(DuelResult::NullPointer)
-    } else if !allocating && millis == 0 && max_nodes == 0 {
-        Err(DuelResult::InvalidSize)
-    } else if moves_ptr.is_null() && moves_len != 0 {
-        Err(DuelResult::NullPointer)
-    } else if moves_len % 4 != 0 || moves_len / 4 > usize::from(PLY_LIMIT) {
-        Err(DuelResult::InvalidSize)
-    } else {
-        match Match::replay_botzone(history.iter().copied()) {
-            Err(_) => Err(DuelResult::IllegalMove),
-            Ok(game) if game.board().is_over() => Err(DuelResult::NoLegalMove),
-            Ok(game) => Ok(game),
-        }
-    };
+    let expected =
+        if out.is_null() || (!allocating && workspace_ptr.is_null() && workspace_len != 0) {
+            Err(DuelResult::NullPointer)
+        } else if !allocating && millis == 0 && max_nodes == 0 {
+            Err(DuelResult::InvalidSize)
+        } else if moves_ptr.is_null() && moves_len != 0 {
+            Err(DuelResult::NullPointer)
+        } else if moves_len % 4 != 0 || moves_len / 4 > usize::from(PLY_LIMIT) {
+            Err(DuelResult::InvalidSize)
+        } else {
+            match Match::replay_botzone(history.iter().copied()) {
+                Err(_) => Err(DuelResult::IllegalMove),
+                Ok(game) if game.board().is_over() => Err(DuelResult::NoLegalMove),
+                Ok(game) => Ok(game),
+            }
+        };
     // SAFETY: every non-null pointer points into a live buffer of the size given.
     let result = unsafe {
         if allocating {

@@ -4,9 +4,9 @@
 //! out-parameter untouched, and nothing panics.
 #![no_main]
 
-use duel_core::filler::{Board, Grid, GridError, MAX_SIZE, Move};
 use duel::DuelResult;
 use duel::filler::{duel_filler_choose, duel_filler_choose_in};
+use duel_core::filler::{Board, Grid, GridError, MAX_SIZE, Move};
 use duel_fuzz::{Buffer, Bytes, Outs};
 use libfuzzer_sys::fuzz_target;
 
@@ -19,7 +19,11 @@ fuzz_target!(|data: &[u8]| {
     };
     let side = n as usize;
     let cells = if side <= MAX_SIZE { side * side } else { 0 };
-    let board_len = if selector % 29 == 5 { (cells + bytes.below(3)).saturating_sub(1) } else { cells };
+    let board_len = if selector % 29 == 5 {
+        (cells + bytes.below(3)).saturating_sub(1)
+    } else {
+        cells
+    };
     let mut board = Buffer::new(board_len.max(cells), bytes.below(8), 0);
     for cell in board.bytes_mut() {
         *cell = match bytes.u8() {
@@ -27,31 +31,43 @@ fuzz_target!(|data: &[u8]| {
             b => b,
         };
     }
-    let board_ptr: *const u8 = if selector % 31 == 1 { std::ptr::null() } else { board.ptr() };
+    let board_ptr: *const u8 = if selector % 31 == 1 {
+        std::ptr::null()
+    } else {
+        board.ptr()
+    };
     let mut outs = Outs::new(1, bytes.below(8));
-    let colour = if selector % 19 == 3 { std::ptr::null_mut() } else { outs.ptr(0) };
+    let colour = if selector % 19 == 3 {
+        std::ptr::null_mut()
+    } else {
+        outs.ptr(0)
+    };
     let millis = u32::from(bytes.u8() % 3);
     let max_nodes = u64::from(bytes.u16() % 2000);
     let workspace_len = usize::from(bytes.u16() % 4096);
     let mut workspace = Buffer::new(workspace_len, bytes.below(8), 0xEE);
-    let workspace_ptr = if selector % 23 == 4 { std::ptr::null_mut() } else { workspace.ptr() };
+    let workspace_ptr = if selector % 23 == 4 {
+        std::ptr::null_mut()
+    } else {
+        workspace.ptr()
+    };
 
     let allocating = selector >= 248;
-    let expected = if colour.is_null() || (!allocating && workspace_ptr.is_null() && workspace_len != 0)
-    {
-        Err(DuelResult::NullPointer)
-    } else if !allocating && millis == 0 && max_nodes == 0 {
-        Err(DuelResult::InvalidSize)
-    } else if board_ptr.is_null() {
-        Err(DuelResult::NullPointer)
-    } else if !(1..=MAX_SIZE).contains(&side) || board_len != side * side {
-        Err(DuelResult::InvalidSize)
-    } else {
-        Grid::new(side, board.bytes()).map_err(|e| match e {
-            GridError::ColourOutOfRange(_) => DuelResult::InvalidCell,
-            _ => DuelResult::InvalidSize,
-        })
-    };
+    let expected =
+        if colour.is_null() || (!allocating && workspace_ptr.is_null() && workspace_len != 0) {
+            Err(DuelResult::NullPointer)
+        } else if !allocating && millis == 0 && max_nodes == 0 {
+            Err(DuelResult::InvalidSize)
+        } else if board_ptr.is_null() {
+            Err(DuelResult::NullPointer)
+        } else if !(1..=MAX_SIZE).contains(&side) || board_len != side * side {
+            Err(DuelResult::InvalidSize)
+        } else {
+            Grid::new(side, board.bytes()).map_err(|e| match e {
+                GridError::ColourOutOfRange(_) => DuelResult::InvalidCell,
+                _ => DuelResult::InvalidSize,
+            })
+        };
     // SAFETY: every non-null pointer points into a live buffer of the size given.
     let result = unsafe {
         if allocating {
@@ -74,7 +90,10 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(result, DuelResult::Ok);
             let position = Board::from_grid(&grid);
             let answer = outs.get(0);
-            let mv = u8::try_from(answer).ok().and_then(Move::new).expect("a colour 0..9");
+            let mv = u8::try_from(answer)
+                .ok()
+                .and_then(Move::new)
+                .expect("a colour 0..9");
             assert_ne!(mv.colour(), position.forbidden());
             assert!(position.is_legal(mv) || position.is_over());
         }

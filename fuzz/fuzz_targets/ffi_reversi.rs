@@ -4,9 +4,9 @@
 //! move, a failure leaves every out-parameter untouched, and nothing panics.
 #![no_main]
 
-use duel_core::reversi::{Board, ContestError, Move, Square};
 use duel::DuelResult;
 use duel::reversi::{duel_reversi_best_move, duel_reversi_best_move_in};
+use duel_core::reversi::{Board, ContestError, Move, Square};
 use duel_fuzz::{Buffer, Bytes, Outs};
 use libfuzzer_sys::fuzz_target;
 
@@ -39,13 +39,25 @@ fuzz_target!(|data: &[u8]| {
         board.ptr().cast::<i32>()
     };
     let mut outs = Outs::new(2, bytes.below(8));
-    let row = if selector % 17 == 2 { std::ptr::null_mut() } else { outs.ptr(0) };
-    let column = if selector % 19 == 3 { std::ptr::null_mut() } else { outs.ptr(1) };
+    let row = if selector % 17 == 2 {
+        std::ptr::null_mut()
+    } else {
+        outs.ptr(0)
+    };
+    let column = if selector % 19 == 3 {
+        std::ptr::null_mut()
+    } else {
+        outs.ptr(1)
+    };
     let millis = u32::from(bytes.u8() % 3);
     let max_nodes = u64::from(bytes.u16() % 3000);
     let workspace_len = usize::from(bytes.u16() % 4096);
     let mut workspace = Buffer::new(workspace_len, bytes.below(8), 0xEE);
-    let workspace_ptr = if selector % 23 == 4 { std::ptr::null_mut() } else { workspace.ptr() };
+    let workspace_ptr = if selector % 23 == 4 {
+        std::ptr::null_mut()
+    } else {
+        workspace.ptr()
+    };
 
     // The code the rules give, in the order the function checks.
     let mut rows = [[0i32; 8]; 8];
@@ -58,9 +70,8 @@ fuzz_target!(|data: &[u8]| {
         ContestError::NoLegalMove => DuelResult::NoLegalMove,
     });
     let allocating = selector >= 240;
-    let expected = if board_ptr.is_null() || row.is_null() || column.is_null() {
-        Err(DuelResult::NullPointer)
-    } else if !allocating && workspace_ptr.is_null() && workspace_len != 0 {
+    let null_workspace = !allocating && workspace_ptr.is_null() && workspace_len != 0;
+    let expected = if board_ptr.is_null() || row.is_null() || column.is_null() || null_workspace {
         Err(DuelResult::NullPointer)
     } else if !allocating && millis == 0 && max_nodes == 0 {
         Err(DuelResult::InvalidSize)
@@ -90,7 +101,10 @@ fuzz_target!(|data: &[u8]| {
             let (r, c) = (outs.get(0), outs.get(1));
             assert!((0..8).contains(&r) && (0..8).contains(&c), "{r},{c}");
             let square = Square::at(r as u8, c as u8).expect("on the board");
-            assert!(position.play(Move::Place(square)).is_ok(), "{position}: {r},{c}");
+            assert!(
+                position.play(Move::Place(square)).is_ok(),
+                "{position}: {r},{c}"
+            );
         }
         Err(code) => {
             assert_eq!(result, code);

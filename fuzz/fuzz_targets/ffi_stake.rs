@@ -4,9 +4,9 @@
 //! out-parameter untouched, and nothing panics.
 #![no_main]
 
-use duel_core::stake::{self, BoardBuilder, MAX_SIZE, ParseError, PositionError, Slot, SolveError};
 use duel::DuelResult;
 use duel::stake::{duel_stake_solve, duel_stake_solve_in};
+use duel_core::stake::{self, BoardBuilder, MAX_SIZE, ParseError, PositionError, Slot, SolveError};
 use duel_fuzz::{Buffer, Bytes, Outs};
 use libfuzzer_sys::fuzz_target;
 
@@ -19,7 +19,11 @@ fuzz_target!(|data: &[u8]| {
     };
     let side = n as usize;
     let cells = if side <= MAX_SIZE { side * side } else { 0 };
-    let board_len = if selector % 29 == 5 { (cells + bytes.below(3)).saturating_sub(1) } else { cells };
+    let board_len = if selector % 29 == 5 {
+        (cells + bytes.below(3)).saturating_sub(1)
+    } else {
+        cells
+    };
     let mut board = Buffer::new(board_len.max(cells), bytes.below(8), b'.');
     // Mostly real positions: empties at chosen cells, the rest alternating 0 and 1.
     let empties = 1 + bytes.below(11);
@@ -36,15 +40,27 @@ fuzz_target!(|data: &[u8]| {
             b'.'
         };
     }
-    let board_ptr: *const u8 = if selector % 31 == 1 { std::ptr::null() } else { board.ptr() };
+    let board_ptr: *const u8 = if selector % 31 == 1 {
+        std::ptr::null()
+    } else {
+        board.ptr()
+    };
     let mut outs = Outs::new(3, bytes.below(8));
     let null_out = selector % 19 == 3;
     let ptrs = [0, 1, 2].map(|i| {
-        if null_out && bytes.u8() % 3 == 0 { std::ptr::null_mut() } else { outs.ptr(i) }
+        if null_out && bytes.u8().is_multiple_of(3) {
+            std::ptr::null_mut()
+        } else {
+            outs.ptr(i)
+        }
     });
     let workspace_len = usize::from(bytes.u16()) * 4 % (stake::TABLE_LEN * 4 + 64);
     let mut workspace = Buffer::new(workspace_len, bytes.below(8), 0xEE);
-    let workspace_ptr = if selector % 23 == 4 { std::ptr::null_mut() } else { workspace.ptr() };
+    let workspace_ptr = if selector % 23 == 4 {
+        std::ptr::null_mut()
+    } else {
+        workspace.ptr()
+    };
 
     let allocating = selector >= 240;
     let expected = if ptrs.iter().any(|p| p.is_null())
@@ -81,7 +97,14 @@ fuzz_target!(|data: &[u8]| {
             duel_stake_solve(n, board_ptr, board_len, ptrs[0], ptrs[1], ptrs[2])
         } else {
             duel_stake_solve_in(
-                n, board_ptr, board_len, workspace_ptr, workspace_len, ptrs[0], ptrs[1], ptrs[2],
+                n,
+                board_ptr,
+                board_len,
+                workspace_ptr,
+                workspace_len,
+                ptrs[0],
+                ptrs[1],
+                ptrs[2],
             )
         }
     };
@@ -89,7 +112,11 @@ fuzz_target!(|data: &[u8]| {
         Ok(solution) => {
             assert_eq!(result, DuelResult::Ok);
             let got = (outs.get(0), outs.get(1), outs.get(2));
-            let want = (i32::from(solution.row), i32::from(solution.col), solution.value);
+            let want = (
+                i32::from(solution.row),
+                i32::from(solution.col),
+                solution.value,
+            );
             assert_eq!(got, want);
         }
         Err(code) => {

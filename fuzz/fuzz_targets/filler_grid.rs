@@ -17,7 +17,10 @@ fuzz_target!(|data: &[u8]| {
     let mut table = vec![Entry::default(); 128];
     let choice = choose(&board, &mut Budget::nodes(400), &mut table);
     assert_ne!(choice.colour.colour(), board.forbidden(), "{printed}");
-    assert!(board.is_legal(choice.colour) || board.is_over(), "{printed}");
+    assert!(
+        board.is_legal(choice.colour) || board.is_over(),
+        "{printed}"
+    );
 });
 
 /// The colours row by row.

@@ -13,7 +13,12 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let board = input.board;
-    let printed = format!("{}\n{}\n{}\n{board}", board.size(), input.kinds, input.seconds);
+    let printed = format!(
+        "{}\n{}\n{}\n{board}",
+        board.size(),
+        input.kinds,
+        input.seconds
+    );
     let again = parse_input(&printed).expect("a printed input parses");
     assert_eq!(again.board.to_string(), board.to_string());
     assert_eq!((again.kinds, again.seconds), (input.kinds, input.seconds));

@@ -14,7 +14,11 @@ fuzz_target!(|data: &[u8]| {
     for line in text.lines() {
         if let Ok(board) = Board::parse_text(line) {
             let printed = board.to_string();
-            assert_eq!(Board::parse_text(&printed), Ok(board), "{line:?} -> {printed:?}");
+            assert_eq!(
+                Board::parse_text(&printed),
+                Ok(board),
+                "{line:?} -> {printed:?}"
+            );
             if board.has_move() {
                 let mut table = vec![Entry::default(); 64];
                 let choice = Engine::new(&mut table).choose(&board, &mut Budget::nodes(500));

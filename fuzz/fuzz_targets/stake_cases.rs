@@ -29,7 +29,11 @@ fuzz_target!(|data: &[u8]| {
     }
     // The core's row parser alone: rows from the data, n from its first byte.
     let n = usize::from(data.first().copied().unwrap_or(0) % 9);
-    let rows: Vec<&[u8]> = data.get(1..).unwrap_or(&[]).split(|&b| b == b'\n').collect();
+    let rows: Vec<&[u8]> = data
+        .get(1..)
+        .unwrap_or(&[])
+        .split(|&b| b == b'\n')
+        .collect();
     if let Ok(board) = Board::from_rows(&rows[..rows.len().min(n)]) {
         let printed = board.to_string();
         let again: Vec<&str> = printed.lines().collect();

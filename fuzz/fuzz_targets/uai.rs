@@ -16,7 +16,10 @@ fuzz_target!(|data: &[u8]| {
                 let fen = board.fen().to_string();
                 let again = Board::from_fen(&fen, Rules::Standard).expect("a printed FEN");
                 assert_eq!(again.fen().to_string(), fen);
-                assert_eq!(parse_command(&format!("position fen {fen}")), Command::Position(Ok(again)));
+                assert_eq!(
+                    parse_command(&format!("position fen {fen}")),
+                    Command::Position(Ok(again))
+                );
             }
             Command::Position(Err(message)) => assert!(!message.contains('\n')),
             Command::Go(limits) => {
