@@ -25,6 +25,7 @@ fn result_line(stdout: &str) -> (u32, u32, u32) {
         .strip_prefix("RESULT ")
         .unwrap_or_else(|| panic!("last line is not RESULT: {last}"))
         .split(' ')
+        .take(3)
         .map(|kv| {
             kv.split_once('=')
                 .expect("key=value")

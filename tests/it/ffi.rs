@@ -159,9 +159,10 @@ fn the_project_grader_cpp_wins_every_game_against_random_through_the_arena() {
         &exe,
         &["-std=c++11", "-O2", "-Wall", "-Wextra"],
     );
-    let stdout = arena_against_random(exe.to_str().expect("utf-8 path"), 10);
+    // Two games (one a colour): `move` spends its real 8.5 s of the contest's clock a game.
+    let stdout = arena_against_random(exe.to_str().expect("utf-8 path"), 2);
     assert!(
-        stdout.ends_with("RESULT wins=10 draws=0 losses=0\n"),
+        stdout.contains("\nRESULT wins=2 draws=0 losses=0 "),
         "{stdout}"
     );
 }
@@ -187,9 +188,9 @@ fn the_java_grader_wins_every_game_against_random_through_the_arena() {
         ffi_lib_dir().display(),
         classes.display()
     );
-    let stdout = arena_against_random(&command, 10);
+    let stdout = arena_against_random(&command, 2);
     assert!(
-        stdout.ends_with("RESULT wins=10 draws=0 losses=0\n"),
+        stdout.contains("\nRESULT wins=2 draws=0 losses=0 "),
         "{stdout}"
     );
 }

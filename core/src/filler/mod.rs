@@ -41,9 +41,11 @@ pub mod cells;
 pub mod engine;
 pub mod eval;
 pub mod grid;
+pub mod player;
 
 pub use board::{Board, CELL, DEFAULT_MOVE_LIMIT, IllegalMoveError, Move, Moves, WIN};
 pub use cells::{Cells, MAX_SIZE};
 pub use engine::{Choice, choose, choose_with, greedy_colour, random_colour};
 pub use eval::Heuristic;
 pub use grid::{COLOURS, Grid, GridError, ParseError, ParseErrorKind};
+pub use player::Player;

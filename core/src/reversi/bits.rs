@@ -365,42 +365,27 @@ pub fn stable(p: u64, o: u64) -> u64 {
     }
 }
 
-const fn line_masks(dir: usize) -> [u64; 64] {
-    // The whole line (both ways) through each square along direction `dir` (0..4).
-    let mut t = [0u64; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        t[sq] = ray(sq, dir) | ray(sq, dir + 4) | (1u64 << sq);
-        sq += 1;
+/// The diagonals parallel to a1-h8 (rising with the column), indexed by `row - column + 7`.
+pub(crate) static DIAGONALS_9: [u64; 15] = diagonal_table(0x8040_2010_0804_0201);
+
+/// The diagonals parallel to h1-a8 (falling with the column), indexed by `row + column`.
+pub(crate) static DIAGONALS_7: [u64; 15] = diagonal_table(0x0102_0408_1020_4080);
+
+/// The 15 diagonals parallel to `main`, `main` in the middle (index 7): each index step moves
+/// the diagonal one row up (squares pushed off the board drop out).
+const fn diagonal_table(main: u64) -> [u64; 15] {
+    let mut t = [0u64; 15];
+    let mut i = 0;
+    while i < 15 {
+        t[i] = if i >= 7 {
+            main << (8 * (i - 7))
+        } else {
+            main >> (8 * (7 - i))
+        };
+        i += 1;
     }
     t
 }
-
-/// The lines of the two diagonal directions, one mask per line, from the squares of the first
-/// row and the first or last column.
-const fn diagonals(dir: usize) -> [u64; 15] {
-    let lines = line_masks(dir);
-    let mut out = [0u64; 15];
-    let mut n = 0;
-    // Starts: every square of row 0, then column 0 (dir 2, up-right) or column 7 (dir 3).
-    let mut c = 0;
-    while c < 8 {
-        out[n] = lines[c];
-        n += 1;
-        c += 1;
-    }
-    let mut r = 1;
-    while r < 8 {
-        let sq = if dir == 2 { r * 8 } else { r * 8 + 7 };
-        out[n] = lines[sq];
-        n += 1;
-        r += 1;
-    }
-    out
-}
-
-static DIAGONALS_9: [u64; 15] = diagonals(2);
-static DIAGONALS_7: [u64; 15] = diagonals(3);
 
 /// The squares whose whole horizontal, vertical and two diagonal lines are filled.
 #[inline]

@@ -25,11 +25,13 @@
 
 mod board;
 mod parse;
+pub mod player;
 mod region;
 mod solve;
 
 pub use board::{Board, IllegalMoveError, Move, MoveList, Player};
 pub use parse::{BoardBuilder, ParseError, PositionError, RowError};
+pub use player::Solver;
 pub use region::{flood, largest_region};
 pub use solve::{Slot, Solution, SolveError, TABLE_LEN, solve, table_len};
 

@@ -1,27 +1,35 @@
-//! The Ataxx referee: two Botzone bots under the judge's rules (`rules/ataxx.md`), black and
-//! white alternating between games, 1 s a turn. A bot is started anew each turn with the whole
-//! history, unless it printed `>>>BOTZONE_REQUEST_KEEP_RUNNING<<<`: then it is kept and later
-//! turns send it only the new request. Simple (line) or JSON interaction, per bot.
+//! The Ataxx referee: Botzone bots (simple or JSON interaction, started anew each turn unless
+//! they print `>>>BOTZONE_REQUEST_KEEP_RUNNING<<<`), UAI engines and built-ins, under the
+//! Botzone judge's rules (`docs/rules/ataxx.md`: the repetition rule, both sides' end, 401
+//! plies) or standard Ataxx rules (passes, the 100-ply rule), 1 s a move by default.
 //!
-//! The rules, including the judge's repetition ("circular move") check, come from
-//! `duel_core::ataxx::Match`, which the tests hold against a naive grid twin.
+//! The rules come from `duel_core::ataxx` (`Match` keeps the judge's history), which the tests
+//! hold against a naive grid twin. Games can be written as PGN in cuteataxx's form.
 
+use super::player::{PlayerKind, PlayerSpec, Proto};
 use super::process::{Failure, LineChild};
-use super::{GameRecord, MatchArgs, Referee, Rng, Side};
+use super::time_control::{PlayerClock, TimeControl};
+use super::uai::{GoLimits, UaiEngine};
+use super::{GameRecord, GameSetup, Match as MatchSetup, MatchArgs, Referee, Rng, Side};
 use crate::clock::WallClock;
-use duel_core::ataxx::{BotzoneMove, Color, Match, choose};
+use duel_core::ataxx::{Board, BotzoneMove, Color, Match, Move, Rules, choose, search_position};
 use duel_core::search::SearchConfig;
 use duel_core::{Budget, Entry, Searcher};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 /// The line a bot prints to be kept running.
 const KEEP_RUNNING: &str = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<";
 
-/// Botzone's limit for one turn.
+/// Botzone's limit for one turn, process start included.
 pub const TURN_TIME: Duration = Duration::from_secs(1);
 
-/// How a bot is spoken to.
+/// How long `builtin:duel` thinks on a per-move clock: Botzone's 1 s with the `ataxx` bot's
+/// margin (0.8 of it).
+const BUILTIN_SHARE: f64 = 0.8;
+
+/// How a Botzone bot is spoken to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Protocol {
     /// Lines: the turn number, then requests and responses `x0 y0 x1 y1`.
@@ -30,12 +38,22 @@ pub enum Protocol {
     Json,
 }
 
+/// The rules a match is played under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum RulesArg {
+    /// The Botzone judge's.
+    Botzone,
+    /// Standard Ataxx (what UAI engines play).
+    Standard,
+}
+
 /// `duel arena ataxx`.
 #[derive(clap::Args, Debug)]
 pub struct ArenaArgs {
     #[command(flatten)]
     common: MatchArgs,
-    /// The interaction both bots use, unless `--protocol-a`/`--protocol-b` say otherwise.
+    /// The interaction of Botzone bots, unless `--protocol-a`/`--protocol-b` or `proto=`
+    /// say otherwise.
     #[arg(long, value_enum, default_value_t = Protocol::Simple)]
     protocol: Protocol,
     /// The interaction of bot A.
@@ -44,95 +62,642 @@ pub struct ArenaArgs {
     /// The interaction of bot B.
     #[arg(long, value_enum)]
     protocol_b: Option<Protocol>,
+    /// The rules (default: standard when a player speaks UAI, else Botzone's).
+    #[arg(long, value_enum)]
+    rules: Option<RulesArg>,
+    /// Also write every game as PGN (cuteataxx's form) to this file.
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<PathBuf>,
 }
 
-/// Plays the series and prints the table.
+/// Plays the match and prints the table.
 pub fn arena(args: &ArenaArgs) -> ExitCode {
-    let Some((a, b)) = super::players("ataxx", &args.common, |text, side| {
-        let own = if side == Side::A {
-            args.protocol_a
-        } else {
-            args.protocol_b
-        };
-        PlayerSpec::parse(text, own.unwrap_or(args.protocol))
-    }) else {
-        return ExitCode::from(2);
+    let setup = match MatchSetup::new(&args.common, TimeControl::Move(TURN_TIME)) {
+        Ok(s) => s,
+        Err(e) => return super::usage_error("ataxx", &e),
     };
-    let mut referee = AtaxxReferee {
-        a,
-        b,
-        seed: args.common.seed,
-        turn_time: TURN_TIME,
+    let own = [args.protocol_a, args.protocol_b];
+    let players: Result<Vec<Player>, String> = setup
+        .players
+        .iter()
+        .zip(own)
+        .map(|(spec, own)| Player::from_spec(spec, own.unwrap_or(args.protocol)))
+        .collect();
+    let players = match players {
+        Ok(p) => [p[0].clone(), p[1].clone()],
+        Err(e) => return super::usage_error("ataxx", &e),
     };
-    super::play("ataxx", "pieces", &args.common, &mut referee)
+    let uai = players.iter().any(|p| matches!(p, Player::Uai(..)));
+    let rules = match args.rules {
+        Some(RulesArg::Botzone) => Rules::Botzone,
+        Some(RulesArg::Standard) => Rules::Standard,
+        None if uai => Rules::Standard,
+        None => Rules::Botzone,
+    };
+    if rules == Rules::Standard {
+        if let Some(p) = players.iter().find(|p| matches!(p, Player::Botzone(..))) {
+            let _ = p;
+            return super::usage_error(
+                "ataxx",
+                "Botzone bots play Botzone's rules only (leave out --rules standard)",
+            );
+        }
+    } else if uai {
+        return super::usage_error(
+            "ataxx",
+            "UAI engines play standard rules (use --rules standard)",
+        );
+    }
+    let referee = AtaxxReferee {
+        players,
+        names: [setup.players[0].name.clone(), setup.players[1].name.clone()],
+        rules,
+    };
+    super::play(
+        "ataxx",
+        "pieces",
+        &args.common,
+        &setup,
+        &referee,
+        args.pgn.clone(),
+    )
 }
 
 /// Who plays a side.
 #[derive(Clone, Debug)]
-pub enum PlayerSpec {
+pub enum Player {
     /// A Botzone bot program.
-    Command(Vec<String>, Protocol),
+    Botzone(Vec<String>, Protocol),
+    /// A UAI engine, and the node budget it is given, if any.
+    Uai(Vec<String>, Option<u64>),
     /// `builtin:random`: a random legal move (circular ones included, as the samples do).
     Random,
-    /// `builtin:duel`: the engine in-process, never a circular move while another exists.
-    Duel,
+    /// `builtin:duel`: the engine in-process (never a circular move while another exists), with
+    /// an optional node budget a move.
+    Duel(Option<u64>),
 }
 
-impl PlayerSpec {
-    /// Parses a built-in name or a command spoken to with `protocol`.
+impl Player {
+    /// The player a spec names; `protocol` is a Botzone bot's interaction unless `proto=` says.
     ///
     /// # Errors
-    /// An unknown built-in, or a command that does not split.
-    pub fn parse(text: &str, protocol: Protocol) -> Result<Self, String> {
-        super::parse_player(
-            text,
-            &[("random", Self::Random), ("duel", Self::Duel)],
-            |argv| Self::Command(argv, protocol),
-        )
+    /// An unknown built-in, or a protocol Ataxx does not speak.
+    pub fn from_spec(spec: &PlayerSpec, protocol: Protocol) -> Result<Player, String> {
+        match &spec.kind {
+            PlayerKind::Builtin(_) => match spec.builtin(&["duel", "random"])? {
+                Some("duel") => Ok(Player::Duel(spec.nodes)),
+                _ => Ok(Player::Random),
+            },
+            PlayerKind::Command { argv, proto } => match proto {
+                Proto::Contest => Ok(Player::Botzone(argv.clone(), protocol)),
+                Proto::Simple => Ok(Player::Botzone(argv.clone(), Protocol::Simple)),
+                Proto::Json => Ok(Player::Botzone(argv.clone(), Protocol::Json)),
+                Proto::Uai => Ok(Player::Uai(argv.clone(), spec.nodes)),
+                Proto::Nboard => Err("Ataxx programs speak contest (simple, json) or uai".into()),
+            },
+        }
     }
 }
 
-/// One bot's view of the game: what it was asked and what it answered.
-struct Conversation {
-    requests: Vec<BotzoneMove>,
-    responses: Vec<BotzoneMove>,
+/// Where a game starts: a FEN (standard rules) or the start position, and moves played from it.
+#[derive(Clone, Debug)]
+pub struct Opening {
+    fen: Option<String>,
+    moves: Vec<Move>,
+}
+
+/// Plays Ataxx games.
+pub struct AtaxxReferee {
+    /// A's and B's players.
+    pub players: [Player; 2],
+    /// A's and B's names (for PGN).
+    pub names: [String; 2],
+    /// The rules.
+    pub rules: Rules,
+}
+
+impl AtaxxReferee {
+    /// The start of `opening`, before its moves.
+    fn start(&self, opening: &Opening) -> Result<Board, String> {
+        match &opening.fen {
+            Some(fen) => Board::from_fen(fen, self.rules).map_err(|e| format!("FEN {fen:?}: {e}")),
+            None => Ok(Board::start(self.rules)),
+        }
+    }
+
+    /// The game after `opening`'s moves.
+    fn position(&self, opening: &Opening) -> Result<Position, String> {
+        let mut position = match self.rules {
+            Rules::Botzone => Position::Botzone(Box::new(Match::new()), Vec::new()),
+            Rules::Standard => Position::Standard(self.start(opening)?),
+        };
+        for &mv in &opening.moves {
+            if position.is_circular(mv) {
+                return Err(format!("{mv} repeats a position (a circular move)"));
+            }
+            position
+                .play(mv)
+                .map_err(|()| format!("{mv} is not legal there"))?;
+        }
+        Ok(position)
+    }
+}
+
+/// A game under way.
+#[derive(Clone)]
+enum Position {
+    /// Botzone: the judge's history, and every ply's Botzone form so far (the bots' requests).
+    Botzone(Box<Match>, Vec<BotzoneMove>),
+    /// Standard rules.
+    Standard(Board),
+}
+
+impl Position {
+    fn board(&self) -> &Board {
+        match self {
+            Position::Botzone(m, _) => m.board(),
+            Position::Standard(b) => b,
+        }
+    }
+
+    fn is_circular(&self, mv: Move) -> bool {
+        match self {
+            Position::Botzone(m, _) => m.history().is_circular(m.board(), mv),
+            Position::Standard(_) => false,
+        }
+    }
+
+    fn play(&mut self, mv: Move) -> Result<(), ()> {
+        match self {
+            Position::Botzone(m, plies) => {
+                let bz = m.board().botzone_move(mv);
+                m.play(mv).map_err(|_| ())?;
+                plies.push(bz);
+            }
+            Position::Standard(b) => *b = b.play(mv).map_err(|_| ())?,
+        }
+        Ok(())
+    }
+}
+
+impl Referee for AtaxxReferee {
+    type Opening = Opening;
+
+    fn parse_opening(&self, text: &str) -> Result<Opening, String> {
+        let opening = if text.contains('/') {
+            let (fen, moves) = match text.split_once(" moves ") {
+                Some((f, m)) => (f.trim(), m),
+                None => (text.trim(), ""),
+            };
+            if self.rules == Rules::Botzone {
+                return Err(
+                    "Botzone games start from the start position: give a move list, \
+                            or play --rules standard"
+                        .into(),
+                );
+            }
+            Opening {
+                fen: Some(fen.to_string()),
+                moves: parse_moves(moves)?,
+            }
+        } else {
+            Opening {
+                fen: None,
+                moves: parse_moves(text)?,
+            }
+        };
+        let position = self.position(&opening)?;
+        if position.board().is_over() {
+            return Err("the game is over after it".into());
+        }
+        Ok(opening)
+    }
+
+    fn random_opening(&self, plies: u32, rng: &mut Rng) -> Opening {
+        // Draw again until the plies leave a game going (a few tries at most in practice).
+        for _ in 0..1000 {
+            let mut position = match self.rules {
+                Rules::Botzone => Position::Botzone(Box::new(Match::new()), Vec::new()),
+                Rules::Standard => Position::Standard(Board::start(self.rules)),
+            };
+            let mut moves = Vec::new();
+            for _ in 0..plies {
+                let legal: Vec<Move> = position
+                    .board()
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .filter(|&m| !position.is_circular(m))
+                    .collect();
+                let Some(&mv) = legal.get(rng.below(legal.len())) else {
+                    break;
+                };
+                if position.play(mv).is_err() {
+                    break;
+                }
+                moves.push(mv);
+            }
+            if moves.len() == plies as usize && !position.board().is_over() {
+                return Opening { fen: None, moves };
+            }
+        }
+        Opening {
+            fen: None,
+            moves: Vec::new(),
+        }
+    }
+
+    fn opening_text(&self, opening: &Opening) -> String {
+        let moves: Vec<String> = opening.moves.iter().map(Move::to_string).collect();
+        match &opening.fen {
+            Some(fen) if moves.is_empty() => fen.clone(),
+            Some(fen) => format!("{fen} moves {}", moves.join(" ")),
+            None => moves.join(" "),
+        }
+    }
+
+    fn play_game(&self, game: &GameSetup<'_, Opening>) -> GameRecord {
+        let mut record = GameRecord::new(game.a_first);
+        let Ok(mut position) = self.position(game.opening) else {
+            record.reason = "referee: the opening does not replay".into();
+            return record;
+        };
+        let start_fen = self
+            .start(game.opening)
+            .map(|b| b.fen().to_string())
+            .unwrap_or_default();
+        let opening_moves: Vec<String> = game.opening.moves.iter().map(Move::to_string).collect();
+        // The colour to move after the opening belongs to the side that moves first.
+        let first_colour = position.board().side();
+        let side_of = |c: Color| {
+            if c == first_colour {
+                game.first()
+            } else {
+                game.first().other()
+            }
+        };
+        let mut seats = [
+            Seat::new(&self.players[0], game.clocks[0], game.seed),
+            Seat::new(&self.players[1], game.clocks[1], game.seed ^ 1),
+        ];
+        while !position.board().is_over() {
+            let side = side_of(position.board().side());
+            let k = side.index();
+            let other_clock = seats[1 - k].clock;
+            let started = Instant::now();
+            let answer = seats[k].ask(
+                &position,
+                &start_fen,
+                &opening_moves,
+                &record.moves,
+                other_clock,
+            );
+            let spent = started.elapsed();
+            let mv_text = match answer {
+                Ok(text) => text,
+                Err(f) => return finish_seats(seats, forfeit(record, side, &f.to_string())),
+            };
+            if !seats[k].clock.charge(spent) {
+                return finish_seats(seats, forfeit(record, side, "time-out"));
+            }
+            let mv = match &mv_text {
+                Answer::Malformed(line) => {
+                    let why = format!("malformed response {line:?}");
+                    return finish_seats(seats, forfeit(record, side, &why));
+                }
+                Answer::Botzone(bz) => position.board().parse_botzone(*bz).ok(),
+                Answer::Uai(text) => Move::parse_uai(text)
+                    .ok()
+                    .filter(|&m| position.board().is_legal(m)),
+            };
+            let Some(mv) = mv else {
+                let why = format!("invalid move {}", mv_text.text());
+                return finish_seats(seats, forfeit(record, side, &why));
+            };
+            if position.is_circular(mv) {
+                let why = format!("circular move {}", mv_text.text());
+                return finish_seats(seats, forfeit(record, side, &why));
+            }
+            if position.play(mv).is_err() {
+                let why = format!("invalid move {}", mv_text.text());
+                return finish_seats(seats, forfeit(record, side, &why));
+            }
+            record.push(mv.to_string(), spent);
+        }
+        let margin = i64::from(position.board().final_margin().unwrap_or(0));
+        let margin_a = if side_of(position.board().side()) == Side::A {
+            margin
+        } else {
+            -margin
+        };
+        finish_seats(seats, record.finish(margin_a))
+    }
+
+    fn export(&self, game: &GameSetup<'_, Opening>, record: &GameRecord) -> Option<String> {
+        let start = self.start(game.opening).ok()?;
+        let mut board = start;
+        for mv in game.opening.moves.iter() {
+            board = board.play(*mv).ok()?;
+        }
+        let fen = board.fen().to_string();
+        let mut end = board;
+        for text in &record.moves {
+            let mv = Move::parse_uai(text).ok()?;
+            end = end.play(mv).ok()?;
+        }
+        // Black is whoever moves first from the start position.
+        let black_moves_next = board.side() == Color::Black;
+        let a_black = game.a_first == black_moves_next;
+        let (black, white) = if a_black {
+            (&self.names[0], &self.names[1])
+        } else {
+            (&self.names[1], &self.names[0])
+        };
+        let black_won = record.winner.map(|winner| (winner == Side::A) == a_black);
+        let result = match black_won {
+            Some(true) => "1-0",
+            Some(false) => "0-1",
+            None => "1/2-1/2",
+        };
+        let mut pgn = String::new();
+        let tag = |pgn: &mut String, k: &str, v: &str| {
+            pgn.push_str(&format!(
+                "[{k} \"{}\"]\n",
+                v.replace('\\', "\\\\").replace('"', "\\\"")
+            ));
+        };
+        tag(&mut pgn, "Event", "duel arena");
+        tag(&mut pgn, "Site", "duel");
+        tag(&mut pgn, "Date", &super::utc_date());
+        tag(&mut pgn, "Round", &(game.index + 1).to_string());
+        tag(&mut pgn, "Black", black);
+        tag(&mut pgn, "White", white);
+        tag(&mut pgn, "Result", result);
+        tag(&mut pgn, "FEN", &fen);
+        tag(&mut pgn, "FinalFEN", &end.fen().to_string());
+        if record.reason != "game over" {
+            tag(&mut pgn, "Adjudicated", &record.reason);
+        }
+        tag(&mut pgn, "PlyCount", &record.moves.len().to_string());
+        let material = i64::from(end.pieces(Color::Black).count_ones())
+            - i64::from(end.pieces(Color::White).count_ones());
+        tag(&mut pgn, "Material", &format!("{material:+}"));
+        pgn.push('\n');
+        if !black_moves_next {
+            pgn.push_str("1... ");
+        }
+        let first_ply = usize::from(!black_moves_next);
+        for (ply, (text, ms)) in (first_ply..).zip(record.moves.iter().zip(&record.move_millis)) {
+            if ply % 2 == 0 {
+                pgn.push_str(&format!("{}. ", ply / 2 + 1));
+            }
+            pgn.push_str(&format!("{text} {{ movetime {ms} }} "));
+        }
+        pgn.push_str(result);
+        pgn.push_str("\n\n");
+        Some(pgn)
+    }
+}
+
+/// Reads space-separated UAI moves.
+fn parse_moves(text: &str) -> Result<Vec<Move>, String> {
+    text.split_whitespace()
+        .map(|w| Move::parse_uai(w).map_err(|e| format!("{w:?}: {e}")))
+        .collect()
+}
+
+/// A player's answer.
+enum Answer {
+    /// A Botzone response.
+    Botzone(BotzoneMove),
+    /// A move in UAI notation.
+    Uai(String),
+    /// A Botzone response that does not read as one.
+    Malformed(String),
+}
+
+impl Answer {
+    fn text(&self) -> String {
+        match self {
+            Answer::Botzone(bz) => bz.to_string(),
+            Answer::Uai(t) | Answer::Malformed(t) => t.clone(),
+        }
+    }
+}
+
+/// A side during one game: its player, clock, and the live process if any.
+struct Seat<'p> {
+    player: &'p Player,
+    clock: PlayerClock,
+    rng: Rng,
     kept: Option<LineChild>,
+    uai: Option<UaiEngine>,
+    table: Vec<Entry>,
 }
 
-impl Conversation {
-    fn json_move(m: &BotzoneMove) -> serde_json::Value {
-        serde_json::json!({"x0": m.x0, "y0": m.y0, "x1": m.x1, "y1": m.y1})
+impl<'p> Seat<'p> {
+    fn new(player: &'p Player, clock: PlayerClock, seed: u64) -> Self {
+        Seat {
+            player,
+            clock,
+            rng: Rng::new(seed, 0),
+            kept: None,
+            uai: None,
+            table: Vec::new(),
+        }
     }
 
-    /// The whole input of a fresh start, or only the new request for a kept bot.
-    fn input(&self, protocol: Protocol, kept: bool) -> String {
-        let last = self.requests.last().copied().unwrap_or(BotzoneMove::NONE);
-        match (protocol, kept) {
-            (Protocol::Simple, true) => format!("{last}\n"),
-            (Protocol::Json, true) => format!("{}\n", Self::json_move(&last)),
-            (Protocol::Simple, false) => {
-                let mut s = format!("{}\n", self.requests.len());
-                for (i, request) in self.requests.iter().enumerate() {
-                    s.push_str(&format!("{request}\n"));
-                    if let Some(response) = self.responses.get(i) {
-                        s.push_str(&format!("{response}\n"));
+    fn ask(
+        &mut self,
+        position: &Position,
+        start_fen: &str,
+        opening: &[String],
+        played: &[String],
+        other: PlayerClock,
+    ) -> Result<Answer, Failure> {
+        let board = position.board();
+        match self.player {
+            Player::Random => {
+                let moves = board.legal_moves();
+                let mv = moves.as_slice()[self.rng.below(moves.len())];
+                Ok(Answer::Uai(mv.to_string()))
+            }
+            Player::Duel(nodes) => {
+                if self.table.is_empty() {
+                    self.table = vec![Entry::default(); 1 << 18];
+                }
+                let clock = WallClock::start();
+                let mut budget = match nodes {
+                    Some(n) => Budget::nodes(*n),
+                    None => Budget::millis(&clock, builtin_millis(&self.clock)),
+                };
+                let mut searcher = Searcher::new(&mut self.table);
+                let config = SearchConfig {
+                    max_depth: 64,
+                    aspiration: 0,
+                };
+                let best = match position {
+                    Position::Botzone(m, _) => choose(
+                        board,
+                        m.history(),
+                        &mut searcher,
+                        &mut budget,
+                        config,
+                        &mut |_| {},
+                    )
+                    .and_then(|r| r.best),
+                    Position::Standard(b) => {
+                        search_position(b, &mut searcher, &mut budget, config, &mut |_| {}).best
+                    }
+                };
+                let mv = best
+                    .or_else(|| board.legal_moves().as_slice().first().copied())
+                    .unwrap_or(Move::Pass);
+                Ok(Answer::Uai(mv.to_string()))
+            }
+            Player::Uai(argv, nodes) => {
+                if self.uai.is_none() {
+                    let mut engine = UaiEngine::start(argv)?;
+                    engine.new_game()?;
+                    self.uai = Some(engine);
+                }
+                let engine = self.uai.as_mut().expect("started above");
+                let mut moves = opening.to_vec();
+                moves.extend_from_slice(played);
+                let limits = GoLimits {
+                    own: self.clock,
+                    other,
+                    mover_is_black: board.side() == Color::Black,
+                    nodes: *nodes,
+                };
+                let text = engine.best_move(start_fen, &moves, &limits, self.clock.deadline())?;
+                Ok(Answer::Uai(text))
+            }
+            Player::Botzone(argv, protocol) => {
+                let Position::Botzone(_, plies) = position else {
+                    return Err(Failure::Crashed("a Botzone bot in a standard game".into()));
+                };
+                let line = self.ask_bot(argv, *protocol, plies, board.side())?;
+                Ok(parse_response(&line, *protocol).map_or_else(
+                    || Answer::Malformed(line.trim().to_string()),
+                    Answer::Botzone,
+                ))
+            }
+        }
+    }
+
+    /// One turn of a Botzone bot: its first output line (its response).
+    fn ask_bot(
+        &mut self,
+        argv: &[String],
+        protocol: Protocol,
+        plies: &[BotzoneMove],
+        colour: Color,
+    ) -> Result<String, Failure> {
+        let started = Instant::now();
+        let limit = self.clock.deadline();
+        let input = conversation(plies, colour, protocol, self.kept.is_some());
+        let mut child = match self.kept.take() {
+            Some(child) => child,
+            None => LineChild::spawn(argv, None)?,
+        };
+        child.send(&input)?;
+        let mut first: Option<String> = None;
+        let mut keep = false;
+        loop {
+            match child.next_line(limit.saturating_sub(started.elapsed()))? {
+                Some(line) if line.trim() == KEEP_RUNNING => {
+                    keep = true;
+                    break;
+                }
+                Some(line) => {
+                    if first.is_none() && !line.trim().is_empty() {
+                        first = Some(line);
                     }
                 }
-                s
+                None => break,
             }
-            (Protocol::Json, false) => {
-                let requests: Vec<_> = self.requests.iter().map(Self::json_move).collect();
-                let responses: Vec<_> = self.responses.iter().map(Self::json_move).collect();
-                let input = serde_json::json!({
-                    "requests": requests,
-                    "responses": responses,
-                    "data": "",
-                    "globaldata": "",
-                    "time_limit": 1,
-                    "memory_limit": 256,
-                });
-                format!("{input}\n")
+        }
+        if keep {
+            self.kept = Some(child);
+        } else {
+            child.exited_cleanly(limit.saturating_sub(started.elapsed()))?;
+        }
+        first.ok_or_else(|| Failure::Crashed("no response".into()))
+    }
+
+    fn finish(self) {
+        if let Some(child) = self.kept {
+            child.finish(Duration::from_millis(200));
+        }
+        if let Some(engine) = self.uai {
+            engine.finish();
+        }
+    }
+}
+
+/// How long `builtin:duel` thinks: its share of a per-move clock, or of what a game clock
+/// leaves spread over about 30 more moves.
+fn builtin_millis(clock: &PlayerClock) -> u64 {
+    let millis = match clock.control() {
+        TimeControl::Move(d) => d.mul_f64(BUILTIN_SHARE),
+        TimeControl::Game { .. } => clock.left() / 30 + clock.increment().mul_f64(BUILTIN_SHARE),
+    };
+    (millis.as_millis() as u64).max(1)
+}
+
+fn finish_seats(seats: [Seat<'_>; 2], record: GameRecord) -> GameRecord {
+    for seat in seats {
+        seat.finish();
+    }
+    record
+}
+
+/// What a bot of `colour` reads this turn: the whole history on a fresh start, or only the
+/// new request for a kept bot. `plies` are all the game's plies in Botzone form.
+fn conversation(plies: &[BotzoneMove], colour: Color, protocol: Protocol, kept: bool) -> String {
+    // Black's first request is "no move"; then each side's requests are the other's moves.
+    let mut requests = Vec::new();
+    let mut responses = Vec::new();
+    if colour == Color::Black {
+        requests.push(BotzoneMove::NONE);
+    }
+    for (i, &ply) in plies.iter().enumerate() {
+        let by_black = i % 2 == 0;
+        if by_black == (colour == Color::Black) {
+            responses.push(ply);
+        } else {
+            requests.push(ply);
+        }
+    }
+    let json_move =
+        |m: &BotzoneMove| serde_json::json!({"x0": m.x0, "y0": m.y0, "x1": m.x1, "y1": m.y1});
+    let last = requests.last().copied().unwrap_or(BotzoneMove::NONE);
+    match (protocol, kept) {
+        (Protocol::Simple, true) => format!("{last}\n"),
+        (Protocol::Json, true) => format!("{}\n", json_move(&last)),
+        (Protocol::Simple, false) => {
+            let mut s = format!("{}\n", requests.len());
+            for (i, request) in requests.iter().enumerate() {
+                s.push_str(&format!("{request}\n"));
+                if let Some(response) = responses.get(i) {
+                    s.push_str(&format!("{response}\n"));
+                }
             }
+            s
+        }
+        (Protocol::Json, false) => {
+            let requests: Vec<_> = requests.iter().map(json_move).collect();
+            let responses: Vec<_> = responses.iter().map(json_move).collect();
+            let input = serde_json::json!({
+                "requests": requests,
+                "responses": responses,
+                "data": "",
+                "globaldata": "",
+                "time_limit": 1,
+                "memory_limit": 256,
+            });
+            format!("{input}\n")
         }
     }
 }
@@ -152,171 +717,6 @@ fn parse_response(line: &str, protocol: Protocol) -> Option<BotzoneMove> {
                 y1: num("y1")?,
             })
         }
-    }
-}
-
-/// Plays Ataxx games between two Botzone bots.
-pub struct AtaxxReferee {
-    /// Player A.
-    pub a: PlayerSpec,
-    /// Player B.
-    pub b: PlayerSpec,
-    /// Seeds the built-in random player.
-    pub seed: u64,
-    /// Time allowed per turn.
-    pub turn_time: Duration,
-}
-
-impl AtaxxReferee {
-    /// One turn of a bot program: the first output line (its response).
-    fn ask_program(
-        &self,
-        argv: &[String],
-        protocol: Protocol,
-        talk: &mut Conversation,
-    ) -> Result<String, Failure> {
-        let started = Instant::now();
-        let kept = talk.kept.is_some();
-        let input = talk.input(protocol, kept);
-        let mut child = match talk.kept.take() {
-            Some(child) => child,
-            None => LineChild::spawn(argv, None)?,
-        };
-        child.send(&input)?;
-        let mut first: Option<String> = None;
-        let mut keep = false;
-        loop {
-            let left = self.turn_time.saturating_sub(started.elapsed());
-            match child.next_line(left)? {
-                Some(line) if line.trim() == KEEP_RUNNING => {
-                    keep = true;
-                    break;
-                }
-                Some(line) => {
-                    if first.is_none() && !line.trim().is_empty() {
-                        first = Some(line);
-                    }
-                }
-                None => break,
-            }
-        }
-        if keep {
-            talk.kept = Some(child);
-        } else {
-            child.exited_cleanly(self.turn_time.saturating_sub(started.elapsed()))?;
-        }
-        first.ok_or_else(|| Failure::Crashed("no response".into()))
-    }
-}
-
-impl Referee for AtaxxReferee {
-    fn play_game(&mut self, index: usize, a_first: bool) -> GameRecord {
-        let black = if a_first { Side::A } else { Side::B };
-        let side_of = |c: Color| {
-            if c == Color::Black {
-                black
-            } else {
-                black.other()
-            }
-        };
-        let mut record = GameRecord::new(a_first);
-        let mut game = Match::new();
-        let mut talks = [
-            Conversation {
-                requests: vec![],
-                responses: vec![],
-                kept: None,
-            },
-            Conversation {
-                requests: vec![],
-                responses: vec![],
-                kept: None,
-            },
-        ];
-        // Black's first request is "no move".
-        talks[black as usize].requests.push(BotzoneMove::NONE);
-        let mut table = vec![Entry::default(); 1 << 18];
-        let mut rng = Rng::new(self.seed, index as u64);
-        while !game.board().is_over() {
-            let side = side_of(game.board().side());
-            let spec = if side == Side::A { &self.a } else { &self.b };
-            let k = side as usize;
-            let started = Instant::now();
-            let response = match spec {
-                PlayerSpec::Command(argv, protocol) => {
-                    match self.ask_program(argv, *protocol, &mut talks[k]) {
-                        Ok(line) => match parse_response(&line, *protocol) {
-                            Some(m) => m,
-                            None => {
-                                return forfeit(
-                                    record,
-                                    side,
-                                    &format!("malformed response {:?}", line.trim()),
-                                );
-                            }
-                        },
-                        Err(f) => return forfeit(record, side, &f.to_string()),
-                    }
-                }
-                PlayerSpec::Random => {
-                    let moves = game.board().legal_moves();
-                    match moves.as_slice().get(rng.below(moves.len())) {
-                        Some(&m) => game.board().botzone_move(m),
-                        None => BotzoneMove::NONE,
-                    }
-                }
-                PlayerSpec::Duel => {
-                    let clock = WallClock::start();
-                    let mut budget = Budget::millis(&clock, 800);
-                    let mut searcher = Searcher::new(&mut table);
-                    let config = SearchConfig {
-                        max_depth: 64,
-                        aspiration: 0,
-                    };
-                    match choose(
-                        game.board(),
-                        game.history(),
-                        &mut searcher,
-                        &mut budget,
-                        config,
-                        &mut |_| {},
-                    ) {
-                        Some(result) => result
-                            .best
-                            .map_or(BotzoneMove::NONE, |m| game.board().botzone_move(m)),
-                        None => BotzoneMove::NONE,
-                    }
-                }
-            };
-            if started.elapsed() > self.turn_time {
-                return forfeit(record, side, "time-out");
-            }
-            let Ok(mv) = game.board().parse_botzone(response) else {
-                return forfeit(record, side, &format!("invalid move {response}"));
-            };
-            if game.history().is_circular(game.board(), mv) {
-                return forfeit(record, side, &format!("circular move {response}"));
-            }
-            if game.play(mv).is_err() {
-                return forfeit(record, side, &format!("invalid move {response}"));
-            }
-            talks[k].responses.push(response);
-            talks[1 - k].requests.push(response);
-            record.moves.push(response.to_string());
-        }
-        let margin = i64::from(game.board().final_margin().unwrap_or(0));
-        let margin_a = if side_of(game.board().side()) == Side::A {
-            margin
-        } else {
-            -margin
-        };
-        record = record.finish(margin_a);
-        for talk in talks {
-            if let Some(child) = talk.kept {
-                child.finish(Duration::from_millis(200));
-            }
-        }
-        record
     }
 }
 

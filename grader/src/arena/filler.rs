@@ -5,11 +5,12 @@
 //! The referee keeps its own plain grid and breadth-first flood fill, independent of the engine
 //! it judges.
 
+use super::player::{PlayerKind, PlayerSpec, Proto};
 use super::process::{Failure, run_once};
-use super::{GameRecord, MatchArgs, Referee, Rng, Side, stream_seed};
-use crate::clock::WallClock;
-use duel_core::filler::{Board, Grid, Move, choose, greedy_colour, random_colour};
-use duel_core::{Budget, Entry};
+use super::time_control::{PlayerClock, TimeControl};
+use super::{GameRecord, GameSetup, Match, MatchArgs, Referee, Rng, Side, stream_seed};
+use duel_core::Entry;
+use duel_core::filler::{Board, Grid, Move, greedy_colour, random_colour};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -32,49 +33,59 @@ pub struct ArenaArgs {
     verbose: bool,
 }
 
-/// Plays the series and prints the table.
+/// Plays the match and prints the table.
 pub fn arena(args: &ArenaArgs) -> ExitCode {
-    let Some((a, b)) = super::players("filler", &args.common, |text, _| PlayerSpec::parse(text))
-    else {
-        return ExitCode::from(2);
+    let setup = match Match::new(&args.common, TimeControl::Move(MOVE_TIME)) {
+        Ok(s) => s,
+        Err(e) => return super::usage_error("filler", &e),
     };
-    let mut referee = FillerReferee {
-        a,
-        b,
+    let players: Result<Vec<Player>, String> =
+        setup.players.iter().map(Player::from_spec).collect();
+    let players = match players {
+        Ok(p) => [p[0].clone(), p[1].clone()],
+        Err(e) => return super::usage_error("filler", &e),
+    };
+    let referee = FillerReferee {
+        players,
         size: usize::from(args.size),
         max_moves: args.max_moves,
-        seed: args.common.seed,
         verbose: args.verbose,
-        move_time: MOVE_TIME,
     };
-    super::play("filler", "cells", &args.common, &mut referee)
+    super::play("filler", "cells", &args.common, &setup, &referee, None)
 }
 
 /// Who plays a side.
 #[derive(Clone, Debug)]
-pub enum PlayerSpec {
+pub enum Player {
     /// A program started anew for every move.
     Command(Vec<String>),
     /// `builtin:random`: a random allowed colour.
     Random,
     /// `builtin:greedy`: the allowed colour that gains most cells now.
     Greedy,
-    /// `builtin:duel`: the engine in-process, with the program's own time budget.
-    Duel,
+    /// `builtin:duel`: the engine in-process, with the program's share of the clock or a node
+    /// budget a move.
+    Duel(Option<u64>),
 }
 
-impl PlayerSpec {
-    /// Parses a built-in name or a command.
+impl Player {
+    /// The player a spec names.
     ///
     /// # Errors
-    /// An unknown built-in, or a command that does not split.
-    pub fn parse(text: &str) -> Result<Self, String> {
-        let builtins = [
-            ("random", Self::Random),
-            ("greedy", Self::Greedy),
-            ("duel", Self::Duel),
-        ];
-        super::parse_player(text, &builtins, Self::Command)
+    /// An unknown built-in, or a protocol other than the contest's.
+    pub fn from_spec(spec: &PlayerSpec) -> Result<Player, String> {
+        match &spec.kind {
+            PlayerKind::Builtin(_) => Ok(match spec.builtin(&["random", "greedy", "duel"])? {
+                Some("random") => Player::Random,
+                Some("greedy") => Player::Greedy,
+                _ => Player::Duel(spec.nodes),
+            }),
+            PlayerKind::Command {
+                argv,
+                proto: Proto::Contest,
+            } => Ok(Player::Command(argv.clone())),
+            PlayerKind::Command { .. } => Err("Filler programs speak the contest protocol".into()),
+        }
     }
 }
 
@@ -110,6 +121,51 @@ impl Field {
                 return field;
             }
         }
+    }
+
+    /// A board in the contest's text (`N`, then N rows of N digits 0..9, player one's start
+    /// top-left; rows may also be separated by `/`), territories taken by flood from the two
+    /// start corners.
+    ///
+    /// # Errors
+    /// A size outside 2..=20, a row of the wrong length, a cell that is not a digit, or both
+    /// starts of one colour.
+    pub fn parse(text: &str) -> Result<Field, String> {
+        let mut words = text
+            .split(|c: char| c.is_whitespace() || c == '/')
+            .filter(|w| !w.is_empty());
+        let size: usize = words
+            .next()
+            .and_then(|w| w.parse().ok())
+            .filter(|n| (2..=20).contains(n))
+            .ok_or("the board must start with its size N, 2..=20")?;
+        let mut colours = Vec::with_capacity(size * size);
+        for word in words {
+            if word.bytes().all(|b| b.is_ascii_digit()) && word.len() == size {
+                colours.extend(word.bytes().map(|b| b - b'0'));
+            } else if word.len() == 1 && word.as_bytes()[0].is_ascii_digit() {
+                colours.push(word.as_bytes()[0] - b'0');
+            } else {
+                return Err(format!("{word:?} is not a row of {size} colours 0..9"));
+            }
+        }
+        if colours.len() != size * size {
+            return Err(format!("{} cells for a {size}x{size} board", colours.len()));
+        }
+        let mut field = Field {
+            size,
+            owner: vec![0; size * size],
+            colours,
+        };
+        if field.colours[0] == field.colours[size * size - 1] {
+            return Err("the two start cells have the same colour".into());
+        }
+        field.absorb(1);
+        field.absorb(2);
+        if field.owner[0] != 1 {
+            return Err("the two territories overlap".into());
+        }
+        Ok(field)
     }
 
     fn start(&self, player: u8) -> usize {
@@ -202,28 +258,23 @@ impl Field {
 
 /// Plays Filler games between two players.
 pub struct FillerReferee {
-    /// Player A.
-    pub a: PlayerSpec,
-    /// Player B.
-    pub b: PlayerSpec,
-    /// The side of the boards.
+    /// A's and B's players.
+    pub players: [Player; 2],
+    /// The side of random boards.
     pub size: usize,
     /// Moves in total before the game ends.
     pub max_moves: u32,
-    /// Seeds the boards and the random players.
-    pub seed: u64,
     /// Print the board after every move.
     pub verbose: bool,
-    /// Time allowed per move.
-    pub move_time: Duration,
 }
 
 impl FillerReferee {
-    /// Asks `spec` for a colour on `text` (the protocol board). Returns the raw answer and its
-    /// colour if it is one digit.
+    /// Asks `player` for a colour on `text` (the protocol board) with `clock`. Returns the raw
+    /// answer and its colour if it is one digit.
     fn ask(
         &self,
-        spec: &PlayerSpec,
+        player: &Player,
+        clock: &PlayerClock,
         text: &str,
         moves_played: u32,
         seed: u64,
@@ -237,9 +288,9 @@ impl FillerReferee {
                     .with_moves_played(moves_played.min(255) as u8),
             )
         };
-        let colour = match spec {
-            PlayerSpec::Command(argv) => {
-                let run = run_once(argv, None, text, self.move_time)?;
+        let colour = match player {
+            Player::Command(argv) => {
+                let run = run_once(argv, None, text, clock.deadline())?;
                 let answer = run.stdout.trim().to_string();
                 let colour = (answer.len() == 1)
                     .then(|| answer.as_bytes()[0])
@@ -247,13 +298,16 @@ impl FillerReferee {
                     .map(|d| d - b'0');
                 return Ok((answer, colour));
             }
-            PlayerSpec::Random => random_colour(&board()?, seed),
-            PlayerSpec::Greedy => greedy_colour(&board()?),
-            PlayerSpec::Duel => {
-                let clock = WallClock::start();
+            Player::Random => random_colour(&board()?, seed),
+            Player::Greedy => greedy_colour(&board()?),
+            Player::Duel(nodes) => {
                 let mut table = vec![Entry::default(); 1 << 18];
-                let mut budget = Budget::millis(&clock, crate::filler::DEFAULT_MILLIS);
-                choose(&board()?, &mut budget, &mut table).colour
+                let board = board()?;
+                let mut player = duel_core::filler::Player::new(&mut table);
+                match super::decide(&mut player, &board, builtin_millis(clock), *nodes) {
+                    Some(decision) => decision.mv,
+                    None => greedy_colour(&board),
+                }
             }
         };
         let colour: Move = colour;
@@ -261,57 +315,87 @@ impl FillerReferee {
     }
 }
 
+/// How long `builtin:duel` thinks: the `filler` program's share of a per-move second, or of
+/// what a game clock leaves spread over 25 more moves.
+fn builtin_millis(clock: &PlayerClock) -> u64 {
+    let share = crate::filler::DEFAULT_MILLIS as f64 / MOVE_TIME.as_millis() as f64;
+    let d = match clock.control() {
+        TimeControl::Move(d) => d.mul_f64(share),
+        TimeControl::Game { .. } => clock.left() / 25 + clock.increment().mul_f64(share),
+    };
+    (d.as_millis() as u64).max(1)
+}
+
 impl Referee for FillerReferee {
-    fn play_game(&mut self, index: usize, a_first: bool) -> GameRecord {
-        // Games 2k and 2k+1 share a board, with the sides swapped.
-        let board_seed = stream_seed(self.seed, (index / 2) as u64);
-        let mut field = Field::random(self.size, &mut Rng::new(self.seed, (index / 2) as u64));
-        let first = if a_first { Side::A } else { Side::B };
+    type Opening = Field;
+    const ONE_OPENING_A_LINE: bool = false;
+    const MARGIN_PAIRS: bool = true;
+
+    fn parse_opening(&self, text: &str) -> Result<Field, String> {
+        Field::parse(text)
+    }
+
+    fn random_opening(&self, plies: u32, rng: &mut Rng) -> Field {
+        let mut field = Field::random(self.size, rng);
+        let mut player = 1;
+        for _ in 0..plies {
+            if field.all_owned() {
+                break;
+            }
+            let forbidden = [field.colour_of(1), field.colour_of(2)];
+            let allowed: Vec<u8> = (0..10).filter(|c| !forbidden.contains(c)).collect();
+            field.play(player, allowed[rng.below(allowed.len())]);
+            player = 3 - player;
+        }
+        field
+    }
+
+    fn opening_text(&self, field: &Field) -> String {
+        field.protocol_text(1).trim_end().replace('\n', "/")
+    }
+
+    fn play_game(&self, game: &GameSetup<'_, Field>) -> GameRecord {
+        let mut field = game.opening.clone();
+        let size = field.size;
+        let first = game.first();
         let side_of = |player: u8| if player == 1 { first } else { first.other() };
-        let mut record = GameRecord::new(a_first);
+        let mut record = GameRecord::new(game.a_first);
+        let mut clocks = game.clocks;
         let mut player = 1u8;
         for ply in 0..self.max_moves {
             if field.all_owned() {
                 break;
             }
             let side = side_of(player);
-            let spec = if side == Side::A { &self.a } else { &self.b };
+            let k = side.index();
             let started = Instant::now();
             let answer = self.ask(
-                spec,
+                &self.players[k],
+                &clocks[k],
                 &field.protocol_text(player),
                 ply,
-                stream_seed(board_seed, u64::from(ply) + 1),
+                stream_seed(game.seed, u64::from(ply) + 1),
             );
+            let spent = started.elapsed();
             let (text, colour) = match answer {
                 Ok(a) => a,
-                Err(f) => return forfeit(record, side, &f.to_string(), self.size),
+                Err(f) => return forfeit(record, side, &f.to_string(), size),
             };
-            if started.elapsed() > self.move_time {
-                return forfeit(record, side, "time-out", self.size);
+            if !clocks[k].charge(spent) {
+                return forfeit(record, side, "time-out", size);
             }
             let Some(colour) = colour else {
-                return forfeit(
-                    record,
-                    side,
-                    &format!("malformed answer {text:?}"),
-                    self.size,
-                );
+                return forfeit(record, side, &format!("malformed answer {text:?}"), size);
             };
             if colour == field.colour_of(3 - player) {
-                return forfeit(
-                    record,
-                    side,
-                    &format!("forbidden colour {colour}"),
-                    self.size,
-                );
+                return forfeit(record, side, &format!("forbidden colour {colour}"), size);
             }
             field.play(player, colour);
-            record.moves.push(colour.to_string());
+            record.push(colour.to_string(), spent);
             if self.verbose {
                 println!(
                     "game {} move {}: {side} plays {colour}; cells {} - {}",
-                    index + 1,
+                    game.index + 1,
                     ply + 1,
                     field.owned(1),
                     field.owned(2)

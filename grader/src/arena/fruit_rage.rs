@@ -6,9 +6,11 @@
 //! The referee keeps its own plain grid (breadth-first claim, column-by-column gravity),
 //! independent of the engine it judges.
 
+use super::player::{PlayerKind, PlayerSpec, Proto};
 use super::process::{Failure, run_once};
-use super::{GameRecord, MatchArgs, Referee, Rng, Side, stream_seed};
-use crate::clock::WallClock;
+use super::time_control::{PlayerClock, TimeControl};
+use super::{GameRecord, GameSetup, Match, MatchArgs, Referee, Rng, Side, stream_seed};
+use duel_core::Entry;
 use duel_core::fruit_rage::{Board, Cell, greedy_move, minimax3_move, random_move};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -46,37 +48,42 @@ pub enum First {
     B,
 }
 
-/// Plays the series and prints the table.
+/// Plays the match and prints the table.
 pub fn arena(args: &ArenaArgs) -> ExitCode {
-    let Some((a, b)) = super::players("fruit-rage", &args.common, |text, _| {
-        PlayerSpec::parse(text)
-    }) else {
-        return ExitCode::from(2);
-    };
-    if !(args.time.is_finite() && args.time > 0.0) {
-        eprintln!("duel: arena fruit-rage: --time must be a positive number of seconds");
-        return ExitCode::from(2);
+    if !(args.time.is_finite() && args.time > 0.0 && args.time < 1e9) {
+        return super::usage_error("fruit-rage", "--time must be a positive number of seconds");
     }
+    let default = TimeControl::Game {
+        base: Duration::from_secs_f64(args.time),
+        increment: Duration::ZERO,
+    };
+    let setup = match Match::new(&args.common, default) {
+        Ok(s) => s,
+        Err(e) => return super::usage_error("fruit-rage", &e),
+    };
+    let players: Result<Vec<Player>, String> =
+        setup.players.iter().map(Player::from_spec).collect();
+    let players = match players {
+        Ok(p) => [p[0].clone(), p[1].clone()],
+        Err(e) => return super::usage_error("fruit-rage", &e),
+    };
     let scratch =
         std::env::temp_dir().join(format!("duel-arena-fruit-rage-{}", std::process::id()));
-    let mut referee = FruitRageReferee {
-        a,
-        b,
+    let referee = FruitRageReferee {
+        players,
         size: usize::from(args.size),
         types: args.types,
-        time: Duration::from_secs_f64(args.time),
-        seed: args.common.seed,
         scratch: scratch.clone(),
         first: args.first,
     };
-    let status = super::play("fruit-rage", "points", &args.common, &mut referee);
+    let status = super::play("fruit-rage", "points", &args.common, &setup, &referee, None);
     let _ = std::fs::remove_dir_all(&scratch);
     status
 }
 
 /// Who plays a side.
 #[derive(Clone, Debug)]
-pub enum PlayerSpec {
+pub enum Player {
     /// A program started anew for every move in its own directory.
     Command(Vec<String>),
     /// `builtin:random`: a random group.
@@ -86,24 +93,42 @@ pub enum PlayerSpec {
     /// `builtin:minimax3`: the course's graded opponent, plain minimax of depth 3 (shallower
     /// when short of time).
     Minimax3,
-    /// `builtin:duel`: the `fruit-rage` program's own move logic, in-process.
-    Duel,
+    /// `builtin:duel`: the `fruit-rage` program's own move logic in-process; with a node
+    /// budget, its search stopped after that many nodes.
+    Duel(Option<u64>),
 }
 
-impl PlayerSpec {
-    /// Parses a built-in name or a command.
+impl Player {
+    /// The player a spec names.
     ///
     /// # Errors
-    /// An unknown built-in, or a command that does not split.
-    pub fn parse(text: &str) -> Result<Self, String> {
-        let builtins = [
-            ("random", Self::Random),
-            ("greedy", Self::Greedy),
-            ("minimax3", Self::Minimax3),
-            ("duel", Self::Duel),
-        ];
-        super::parse_player(text, &builtins, Self::Command)
+    /// An unknown built-in, or a protocol other than the contest's.
+    pub fn from_spec(spec: &PlayerSpec) -> Result<Player, String> {
+        match &spec.kind {
+            PlayerKind::Builtin(_) => Ok(
+                match spec.builtin(&["random", "greedy", "minimax3", "duel"])? {
+                    Some("random") => Player::Random,
+                    Some("greedy") => Player::Greedy,
+                    Some("minimax3") => Player::Minimax3,
+                    _ => Player::Duel(spec.nodes),
+                },
+            ),
+            PlayerKind::Command {
+                argv,
+                proto: Proto::Contest,
+            } => Ok(Player::Command(argv.clone())),
+            PlayerKind::Command { .. } => {
+                Err("Fruit Rage programs speak the contest protocol".into())
+            }
+        }
     }
+}
+
+/// Where a game starts: a box and its number of fruit types.
+#[derive(Clone, Debug)]
+pub struct Opening {
+    grid: Grid,
+    types: u8,
 }
 
 /// A box as plain cells, row-major, row 0 at the top; `None` is empty.
@@ -120,6 +145,69 @@ impl Grid {
             .map(|_| Some(rng.below(usize::from(types)) as u8))
             .collect();
         Grid { size, cells }
+    }
+
+    /// A box in the contest's text: optionally the input.txt header (the size, the fruit types,
+    /// the time), then one row a line of digits and `*` (rows may also be separated by `/`);
+    /// without a header the types are the largest fruit plus one.
+    ///
+    /// # Errors
+    /// Rows of different lengths or not square, a size above 26, or a cell that is neither a
+    /// digit nor `*`.
+    pub fn parse(text: &str) -> Result<Opening, String> {
+        let mut rows: Vec<&str> = text
+            .split(['\n', '/'])
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        // Header lines are the lines before the rows, whose length differs from the last row's:
+        // input.txt's size, types and time, or our one-line form's types.
+        let width = rows.last().map_or(0, |r| r.len());
+        let header = rows
+            .iter()
+            .take_while(|r| r.len() != width || r.contains('.'))
+            .count()
+            .min(3);
+        let types = match header {
+            0 => None,
+            1 => Some(rows[0]),
+            _ => Some(rows[1]),
+        }
+        .map(|t| {
+            t.parse::<u8>()
+                .ok()
+                .filter(|t| (1..=10).contains(t))
+                .ok_or(format!("{t:?} is not a number of fruit types, 1..=10"))
+        })
+        .transpose()?;
+        rows.drain(..header);
+        let size = rows.len();
+        if size == 0 || size > 26 {
+            return Err(format!("a box of {size} rows (1..=26)"));
+        }
+        let mut cells = Vec::with_capacity(size * size);
+        for row in &rows {
+            if row.len() != size {
+                return Err(format!("row {row:?} is not {size} cells long"));
+            }
+            for b in row.bytes() {
+                cells.push(match b {
+                    b'*' => None,
+                    b'0'..=b'9' => Some(b - b'0'),
+                    _ => return Err(format!("row {row:?}: a cell is neither a digit nor *")),
+                });
+            }
+        }
+        let largest = cells.iter().flatten().max().map_or(1, |f| f + 1);
+        let types = types.unwrap_or(largest).max(largest);
+        let grid = Grid { size, cells };
+        if grid.board().is_none() {
+            return Err("fruit floats above an empty cell".into());
+        }
+        if grid.is_empty() {
+            return Err("the box is empty".into());
+        }
+        Ok(Opening { grid, types })
     }
 
     fn is_empty(&self) -> bool {
@@ -182,39 +270,14 @@ impl Grid {
     }
 }
 
-/// CPU time (user + sys) used so far by this process's waited-for children.
-fn children_cpu() -> Duration {
-    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
-        return Duration::ZERO;
-    };
-    // Fields after the command name (which may hold spaces) start after the last ')'.
-    let Some((_, rest)) = stat.rsplit_once(')') else {
-        return Duration::ZERO;
-    };
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    // cutime and cstime are fields 16 and 17 of the whole line: 13 and 14 after the name.
-    let ticks: u64 = [13, 14]
-        .iter()
-        .filter_map(|&i| fields.get(i)?.parse::<u64>().ok())
-        .sum();
-    // Linux reports these in USER_HZ, 100 a second on every architecture it supports.
-    Duration::from_millis(ticks * 10)
-}
-
 /// Plays Fruit Rage games between two players.
 pub struct FruitRageReferee {
-    /// Player A.
-    pub a: PlayerSpec,
-    /// Player B.
-    pub b: PlayerSpec,
-    /// The side of the boxes.
+    /// A's and B's players.
+    pub players: [Player; 2],
+    /// The side of random boxes.
     pub size: usize,
-    /// Fruit types.
+    /// Fruit types of random boxes.
     pub types: u8,
-    /// Each player's thinking time for a game.
-    pub time: Duration,
-    /// Seeds the boxes and the random players.
-    pub seed: u64,
     /// Where the players' directories go.
     pub scratch: PathBuf,
     /// Who moves first.
@@ -234,16 +297,17 @@ impl FruitRageReferee {
     /// Asks a player for a move; returns the answer and the time to charge.
     fn ask(
         &self,
-        spec: &PlayerSpec,
-        grid: &Grid,
-        left: Duration,
+        player: &Player,
+        (grid, types): (&Grid, u8),
+        clock: &PlayerClock,
         dir: &Path,
         seed: u64,
     ) -> Result<(Answer, Duration), Failure> {
+        let left = clock.left();
         let input = format!(
             "{}\n{}\n{:.3}\n{}",
-            self.size,
-            self.types,
+            grid.size,
+            types,
             left.as_secs_f64(),
             grid.text()
         );
@@ -262,10 +326,17 @@ impl FruitRageReferee {
                 started.elapsed(),
             ))
         };
-        match spec {
-            PlayerSpec::Random => builtin(&|b| random_move(b, seed)),
-            PlayerSpec::Greedy => builtin(&|b| greedy_move(b)),
-            PlayerSpec::Minimax3 => {
+        match player {
+            Player::Random => builtin(&|b| random_move(b, seed)),
+            Player::Greedy => builtin(&|b| greedy_move(b)),
+            Player::Duel(nodes) => builtin(&|b| {
+                let mut table = vec![Entry::default(); 1 << 18];
+                let mut player =
+                    duel_core::fruit_rage::Player::new(&mut table, super::time_use(clock), None);
+                let millis = left.as_millis().min(u128::from(u64::MAX)) as u64;
+                super::decide(&mut player, b, millis, *nodes).map(|d| d.mv)
+            }),
+            Player::Minimax3 => {
                 // Depth 3 while the player has time; shallower when short, as the course's agent.
                 let depth = if left > Duration::from_secs(10) {
                     3
@@ -276,23 +347,13 @@ impl FruitRageReferee {
                 };
                 builtin(&|b| minimax3_move(b, depth))
             }
-            PlayerSpec::Duel => {
+            Player::Command(argv) => {
                 std::fs::write(dir.join("input.txt"), &input)
                     .map_err(|e| Failure::Crashed(e.to_string()))?;
                 let _ = std::fs::remove_file(dir.join("output.txt"));
-                let started = Instant::now();
-                let clock = WallClock::start();
-                crate::fruit_rage::play_move(dir, &clock, None).map_err(Failure::Crashed)?;
-                Ok((read_output(dir), started.elapsed()))
-            }
-            PlayerSpec::Command(argv) => {
-                std::fs::write(dir.join("input.txt"), &input)
-                    .map_err(|e| Failure::Crashed(e.to_string()))?;
-                let _ = std::fs::remove_file(dir.join("output.txt"));
-                let before = children_cpu();
                 // The course killed an agent at its remaining time plus 10 s.
-                run_once(argv, Some(dir), "", left + Duration::from_secs(10))?;
-                Ok((read_output(dir), children_cpu().saturating_sub(before)))
+                let run = run_once(argv, Some(dir), "", left + Duration::from_secs(10))?;
+                Ok((read_output(dir), run.cpu))
             }
         }
     }
@@ -320,27 +381,54 @@ fn read_output(dir: &Path) -> Answer {
 }
 
 impl Referee for FruitRageReferee {
-    fn play_game(&mut self, index: usize, a_first: bool) -> GameRecord {
-        // A fresh box every game: the first mover's advantage on a given box can be decisive,
-        // so replaying a box with the sides swapped would not measure strength.
-        let seed = stream_seed(self.seed, index as u64);
-        let mut grid = Grid::random(
-            self.size,
-            self.types,
-            &mut Rng::new(self.seed, index as u64),
-        );
+    type Opening = Opening;
+    const ONE_OPENING_A_LINE: bool = false;
+    const MARGIN_PAIRS: bool = true;
+
+    fn parse_opening(&self, text: &str) -> Result<Opening, String> {
+        Grid::parse(text)
+    }
+
+    fn random_opening(&self, plies: u32, rng: &mut Rng) -> Opening {
+        let mut grid = Grid::random(self.size, self.types, rng);
+        for _ in 0..plies {
+            let full: Vec<usize> = (0..grid.cells.len())
+                .filter(|&i| grid.cells[i].is_some())
+                .collect();
+            if full.is_empty() {
+                break;
+            }
+            let i = full[rng.below(full.len())];
+            grid.claim(i / grid.size, i % grid.size);
+        }
+        Opening {
+            grid,
+            types: self.types,
+        }
+    }
+
+    fn opening_text(&self, opening: &Opening) -> String {
+        format!(
+            "{}/{}",
+            opening.types,
+            opening.grid.text().trim_end().replace('\n', "/")
+        )
+    }
+
+    fn play_game(&self, game: &GameSetup<'_, Opening>) -> GameRecord {
+        let mut grid = game.opening.grid.clone();
         let a_first = match self.first {
-            First::Alternate => a_first,
+            First::Alternate => game.a_first,
             First::A => true,
             First::B => false,
         };
         let first = if a_first { Side::A } else { Side::B };
         let mut record = GameRecord::new(a_first);
-        let mut left = [self.time, self.time];
+        let mut clocks = game.clocks;
         let mut points = [0i64, 0];
         let dirs = [
-            self.scratch.join(format!("game{index}-A")),
-            self.scratch.join(format!("game{index}-B")),
+            self.scratch.join(format!("game{}-A", game.index)),
+            self.scratch.join(format!("game{}-B", game.index)),
         ];
         for dir in &dirs {
             if let Err(e) = std::fs::create_dir_all(dir) {
@@ -351,24 +439,28 @@ impl Referee for FruitRageReferee {
         let mut side = first;
         let mut ply = 0u64;
         while !grid.is_empty() {
-            let k = side as usize;
-            let spec = if side == Side::A { &self.a } else { &self.b };
-            let (answer, used) =
-                match self.ask(spec, &grid, left[k], &dirs[k], stream_seed(seed, ply + 1)) {
-                    Ok(a) => a,
-                    Err(Failure::Timeout) => {
-                        return forfeit(
-                            record,
-                            side,
-                            "out of time (killed at its remaining time + 10 s)",
-                        );
-                    }
-                    Err(f) => return forfeit(record, side, &f.to_string()),
-                };
-            if used > left[k] {
+            let k = side.index();
+            let asked = self.ask(
+                &self.players[k],
+                (&grid, game.opening.types),
+                &clocks[k],
+                &dirs[k],
+                stream_seed(game.seed, ply + 1),
+            );
+            let (answer, used) = match asked {
+                Ok(a) => a,
+                Err(Failure::Timeout) => {
+                    return forfeit(
+                        record,
+                        side,
+                        "out of time (killed at its remaining time + 10 s)",
+                    );
+                }
+                Err(f) => return forfeit(record, side, &f.to_string()),
+            };
+            if !clocks[k].charge(used) {
                 return forfeit(record, side, "out of time");
             }
-            left[k] -= used;
             let (cell, board_text) = match answer {
                 Answer::Move { cell, board_text } => (cell, board_text),
                 Answer::Malformed(what) => {
@@ -384,9 +476,12 @@ impl Referee for FruitRageReferee {
                 }
             }
             points[k] += (size * size) as i64;
-            record.moves.push(cell.to_string());
+            record.push(cell.to_string(), used);
             side = side.other();
             ply += 1;
+        }
+        for dir in &dirs {
+            let _ = std::fs::remove_dir_all(dir);
         }
         // Equal points are a draw (the course's tournaments broke such ties by time left).
         record.finish(points[0] - points[1])

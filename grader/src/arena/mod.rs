@@ -1,39 +1,89 @@
-//! The arena: two programs play a series of games under one contest's protocol and rules.
+//! The arena: two players play a match under one contest's protocol and rules, the way engine
+//! authors test engines (fastchess, cutechess-cli, cuteataxx).
 //!
-//! Each game has its own referee (in a submodule) that starts the players, speaks the protocol,
-//! enforces the time limits and the rules, and returns a [`GameRecord`]. This module runs the
-//! series: alternating who starts, a progress line per game on stderr, the result table with
-//! the score rate and an Elo difference with its 95% interval, the closing
-//! `RESULT wins=W draws=D losses=L` line (from A's side), and `--record` JSON lines.
+//! - **Openings.** Every opening (from `--openings FILE`, or `--random-plies K` random plies
+//!   drawn from the seed, or the contest's own random boards) is played twice, colours swapped:
+//!   games `2k` and `2k + 1` form pair `k`.
+//! - **Time.** `--tc BASE+INC` or `--st SECONDS`, the contest's clock by default; overrunning
+//!   loses, after `--timemargin` milliseconds of grace.
+//! - **Concurrency.** `--concurrency N` plays N games at once. Results are taken in game order,
+//!   so the records, the statistics and the stopping point are those of `--concurrency 1`.
+//! - **Statistics** ([`stats`]): W/D/L, pentanomial pair counts, Elo ± 95%, and `--sprt`, which
+//!   ends the match at the first pair after which the LLR leaves its bounds.
+//!
+//! Each game has a referee (a submodule) that starts the players, speaks the protocol, keeps
+//! the clocks and the rules, and returns a [`GameRecord`]. This module runs the match: a
+//! progress line per game on stderr; the table, the pentanomial line, the SPRT verdict and the
+//! machine-readable `RESULT` line on stdout; `--record` JSON lines, and the game's own record
+//! format where it has one (PGN for Ataxx, GGF for Reversi).
 
 pub mod ataxx;
 pub mod filler;
 pub mod fruit_rage;
+pub mod player;
 pub mod process;
 pub mod reversi;
+pub mod stats;
+pub mod time_control;
+pub mod uai;
 
+use player::PlayerSpec;
+use stats::{EloEstimate, MarginPairs, Outcome, Pentanomial, Sprt, SprtState, Tally};
+use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{self, Write};
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+use time_control::{PlayerClock, TimeControl};
 
 /// The options every game's arena takes.
 #[derive(clap::Args, Debug, Clone)]
 pub struct MatchArgs {
-    /// Player A: a command (split as a shell would) or a built-in (`builtin:NAME`).
+    /// Player A: `builtin:NAME[:nodes=N]`, a command that speaks the contest's protocol, or
+    /// `name=NAME cmd=COMMAND proto=contest|uai|nboard [tc=…] [st=…] [nodes=N]`.
     #[arg(long, default_value = "builtin:duel")]
     pub a: String,
-    /// Player B: a command or a built-in.
+    /// Player B, in the same forms.
     #[arg(long, default_value = "builtin:random")]
     pub b: String,
-    /// Number of games; A and B take turns to move first.
+    /// Number of games (at most; an SPRT may stop sooner). Games 2k and 2k+1 share an opening
+    /// with the colours swapped.
     #[arg(long, default_value_t = 2)]
     pub games: usize,
-    /// Seed for boards and built-in random players.
+    /// Seed for random openings, boards and built-in random players.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Write each game (moves, result, reason) as one JSON line to this file.
+    /// Openings, one a line in the game's notation (Filler and Fruit Rage: boards in their
+    /// contest text, separated by blank lines); used in order and repeated when there are
+    /// fewer than the pairs.
+    #[arg(long, value_name = "FILE", conflicts_with = "random_plies")]
+    pub openings: Option<PathBuf>,
+    /// Start each pair from K random legal plies, drawn from the seed.
+    #[arg(long, value_name = "K")]
+    pub random_plies: Option<u32>,
+    /// Time control for both players, fastchess style: seconds for the game plus an increment
+    /// a move, e.g. `10+0.1` (default: the contest's clock).
+    #[arg(long, value_name = "BASE[+INC]", conflicts_with = "st")]
+    pub tc: Option<String>,
+    /// Seconds a move for both players (default: the contest's clock).
+    #[arg(long, value_name = "SECONDS")]
+    pub st: Option<String>,
+    /// Grace in milliseconds before an overrun is a loss on time.
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    pub timemargin: u64,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub concurrency: u16,
+    /// Stop as soon as a sequential probability ratio test decides:
+    /// `"elo0=0 elo1=5 alpha=0.05 beta=0.05"`.
+    #[arg(long, value_name = "TEST")]
+    pub sprt: Option<String>,
+    /// Write each game (opening, moves, result, reason) as one JSON line to this file.
     #[arg(long, value_name = "FILE")]
-    pub record: Option<std::path::PathBuf>,
+    pub record: Option<PathBuf>,
 }
 
 /// A seed for one stream of randomness of a series (a game's board, a player's choices):
@@ -79,9 +129,9 @@ impl Rng {
 /// One side of a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Side {
-    /// The `--a` program.
+    /// The `--a` player.
     A,
-    /// The `--b` program.
+    /// The `--b` player.
     B,
 }
 
@@ -92,6 +142,11 @@ impl Side {
             Side::A => Side::B,
             Side::B => Side::A,
         }
+    }
+
+    /// 0 for A, 1 for B.
+    pub fn index(self) -> usize {
+        self as usize
     }
 }
 
@@ -109,8 +164,11 @@ impl std::fmt::Display for Side {
 pub struct GameRecord {
     /// Whether A moved first.
     pub a_first: bool,
-    /// The moves in the game's own notation, in order.
+    /// The moves after the opening, in the game's own notation, in order.
     pub moves: Vec<String>,
+    /// The wall time each move of `moves` took, in milliseconds (for the game's own record
+    /// format; not in the JSON lines, which must not depend on the machine's speed).
+    pub move_millis: Vec<u64>,
     /// The winner, `None` for a draw.
     pub winner: Option<Side>,
     /// A's final score minus B's (discs, cells or points, as the game counts).
@@ -125,10 +183,18 @@ impl GameRecord {
         Self {
             a_first,
             moves: Vec::new(),
+            move_millis: Vec::new(),
             winner: None,
             margin: 0,
             reason: "game over".to_string(),
         }
+    }
+
+    /// Records a move and the time it took.
+    pub fn push(&mut self, mv: String, took: Duration) {
+        self.moves.push(mv);
+        self.move_millis
+            .push(took.as_millis().min(u128::from(u64::MAX)) as u64);
     }
 
     /// The game ended by the rules with A's `margin`; its sign decides the winner.
@@ -150,217 +216,521 @@ impl GameRecord {
         self.margin = if loser == Side::A { -whole } else { whole };
         self
     }
-}
 
-/// A game's referee: plays one game between the two programs.
-pub trait Referee {
-    /// Plays game number `index` (0-based); A moves first when `a_first`.
-    fn play_game(&mut self, index: usize, a_first: bool) -> GameRecord;
-}
-
-/// Wins, draws and losses from A's side, and the sum of A's margins.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Tally {
-    /// Games A won.
-    pub wins: u32,
-    /// Games drawn.
-    pub draws: u32,
-    /// Games A lost.
-    pub losses: u32,
-    /// The sum of A's margins over all games.
-    pub margin_sum: i64,
-}
-
-impl Tally {
-    /// Adds one game.
-    pub fn add(&mut self, record: &GameRecord) {
-        match record.winner {
-            Some(Side::A) => self.wins += 1,
-            Some(Side::B) => self.losses += 1,
-            None => self.draws += 1,
-        }
-        self.margin_sum += record.margin;
-    }
-
-    /// Games counted.
-    pub fn games(&self) -> u32 {
-        self.wins + self.draws + self.losses
-    }
-
-    /// A's points: a win 1, a draw ½.
-    pub fn points(&self) -> f64 {
-        f64::from(self.wins) + f64::from(self.draws) / 2.0
-    }
-
-    /// A's score rate in 0..=1.
-    pub fn score_rate(&self) -> f64 {
-        if self.games() == 0 {
-            0.5
-        } else {
-            self.points() / f64::from(self.games())
-        }
-    }
-
-    /// The Elo difference (A minus B) and its 95% interval (low, high), from the score rate and
-    /// its standard error over the games; infinite when a side scored everything.
-    pub fn elo(&self) -> (f64, f64, f64) {
-        let n = f64::from(self.games().max(1));
-        let s = self.score_rate();
-        let var = (f64::from(self.wins) * (1.0 - s).powi(2)
-            + f64::from(self.draws) * (0.5 - s).powi(2)
-            + f64::from(self.losses) * s.powi(2))
-            / n;
-        let se = (var / n).sqrt();
-        (elo_of(s), elo_of(s - 1.96 * se), elo_of(s + 1.96 * se))
-    }
-}
-
-/// The Elo difference that gives an expected score `s`.
-fn elo_of(s: f64) -> f64 {
-    if s <= 0.0 {
-        f64::NEG_INFINITY
-    } else if s >= 1.0 {
-        f64::INFINITY
-    } else {
-        -400.0 * (1.0 / s - 1.0).log10()
-    }
-}
-
-fn fmt_elo(e: f64) -> String {
-    if e.is_infinite() {
-        if e > 0.0 {
-            "+inf".into()
-        } else {
-            "-inf".into()
-        }
-    } else {
-        format!("{e:+.0}")
-    }
-}
-
-/// Parses one player: `builtin:NAME` for a name of `builtins`, anything else a command split as
-/// a shell would and handed to `command`.
-///
-/// # Errors
-/// An unknown built-in (the message lists the known ones), or a command that does not split.
-pub fn parse_player<T: Clone>(
-    text: &str,
-    builtins: &[(&str, T)],
-    command: impl FnOnce(Vec<String>) -> T,
-) -> Result<T, String> {
-    let Some(name) = text.strip_prefix("builtin:") else {
-        return process::split_command(text).map(command);
-    };
-    match builtins.iter().find(|(known, _)| *known == name) {
-        Some((_, player)) => Ok(player.clone()),
-        None => {
-            let known: Vec<String> = builtins
-                .iter()
-                .map(|(n, _)| format!("builtin:{n}"))
-                .collect();
-            Err(format!(
-                "unknown built-in player builtin:{name} ({})",
-                known.join(", ")
-            ))
+    /// A's outcome.
+    pub fn outcome(&self) -> Outcome {
+        match self.winner {
+            Some(Side::A) => Outcome::Win,
+            Some(Side::B) => Outcome::Loss,
+            None => Outcome::Draw,
         }
     }
 }
 
-/// Parses both players of `args` with `parse` (given the text and the side), printing the
-/// first error as `duel: arena GAME: …`.
-pub fn players<T>(
+/// What a referee needs to play one game.
+#[derive(Debug)]
+pub struct GameSetup<'a, O> {
+    /// The game's number in the match, from 0.
+    pub index: usize,
+    /// Whether A moves first (has the first colour: Reversi black, Ataxx black, Filler and
+    /// Fruit Rage the first mover).
+    pub a_first: bool,
+    /// The opening (shared by both games of a pair).
+    pub opening: &'a O,
+    /// A's and B's clocks, full.
+    pub clocks: [PlayerClock; 2],
+    /// A seed for the built-in players' random choices in this game.
+    pub seed: u64,
+}
+
+impl<O> GameSetup<'_, O> {
+    /// The side that moves first.
+    pub fn first(&self) -> Side {
+        if self.a_first { Side::A } else { Side::B }
+    }
+}
+
+/// A game's referee: plays one game between the two players.
+pub trait Referee: Sync {
+    /// Where a game starts: a position (and the moves that led to it), or a board.
+    type Opening: Send + Sync;
+
+    /// Whether an openings file holds one opening a line (`false`: blocks separated by blank
+    /// lines, for boards of several lines).
+    const ONE_OPENING_A_LINE: bool = true;
+
+    /// Whether pairs are also scored by the sum of their margins (games where the seat often
+    /// decides a board whoever holds it).
+    const MARGIN_PAIRS: bool = false;
+
+    /// Reads one opening of an openings file.
+    ///
+    /// # Errors
+    /// What is wrong with it, in one line.
+    fn parse_opening(&self, text: &str) -> Result<Self::Opening, String>;
+
+    /// An opening of `plies` random plies (the contest's own start, e.g. a random board, when
+    /// `plies` is 0) drawn from `rng`.
+    fn random_opening(&self, plies: u32, rng: &mut Rng) -> Self::Opening;
+
+    /// The opening as an openings file would hold it (one line, for the records).
+    fn opening_text(&self, opening: &Self::Opening) -> String;
+
+    /// Plays one game.
+    fn play_game(&self, game: &GameSetup<'_, Self::Opening>) -> GameRecord;
+
+    /// The game in the game's own record format (PGN, GGF), when the match writes one.
+    fn export(&self, _game: &GameSetup<'_, Self::Opening>, _record: &GameRecord) -> Option<String> {
+        None
+    }
+}
+
+/// A match as the command line gave it, checked.
+pub struct Match {
+    /// A's and B's specs.
+    pub players: [PlayerSpec; 2],
+    /// A's and B's time controls.
+    pub time: [TimeControl; 2],
+    /// Grace before a loss on time.
+    pub margin: Duration,
+}
+
+impl Match {
+    /// Parses the players and the time controls of `args`; `default` is the contest's clock.
+    ///
+    /// # Errors
+    /// The first bad player or time control, as one line.
+    pub fn new(args: &MatchArgs, default: TimeControl) -> Result<Match, String> {
+        let global = match (&args.tc, &args.st) {
+            (Some(tc), _) => TimeControl::parse_tc(tc)?,
+            (None, Some(st)) => TimeControl::parse_st(st)?,
+            (None, None) => default,
+        };
+        let a = PlayerSpec::parse(&args.a).map_err(|e| format!("--a: {e}"))?;
+        let b = PlayerSpec::parse(&args.b).map_err(|e| format!("--b: {e}"))?;
+        if let Some(sprt) = &args.sprt {
+            Sprt::parse(sprt)?;
+        }
+        Ok(Match {
+            time: [a.time.unwrap_or(global), b.time.unwrap_or(global)],
+            players: [a, b],
+            margin: Duration::from_millis(args.timemargin),
+        })
+    }
+}
+
+/// Where the game's own record format goes, if anywhere: (file, what it is called).
+pub type ExportFile = Option<PathBuf>;
+
+/// Plays the match `args` describes with `referee` (whose players `setup` describes), margins
+/// counted in `unit`. Exit status 0, or 2 when an opening or a file is bad.
+pub fn play<R: Referee>(
     game: &str,
+    unit: &str,
     args: &MatchArgs,
-    parse: impl Fn(&str, Side) -> Result<T, String>,
-) -> Option<(T, T)> {
-    match (parse(&args.a, Side::A), parse(&args.b, Side::B)) {
-        (Ok(a), Ok(b)) => Some((a, b)),
-        (Err(e), _) | (_, Err(e)) => {
-            eprintln!("duel: arena {game}: {e}");
-            None
-        }
-    }
-}
-
-/// Plays the series `args` describes with `referee`, margins counted in `unit`: A moves first
-/// in the even-numbered games, a progress line per game goes to stderr, then the table and the
-/// `RESULT` line to stdout. Exit status 0, or 2 when the record file cannot be written.
-pub fn play(game: &str, unit: &str, args: &MatchArgs, referee: &mut dyn Referee) -> ExitCode {
-    match run(game, unit, args, referee) {
+    setup: &Match,
+    referee: &R,
+    export: ExportFile,
+) -> ExitCode {
+    match run(game, unit, args, setup, referee, export) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("duel: arena {game}: cannot write the record: {e}");
+            eprintln!("duel: arena {game}: {e}");
             ExitCode::from(2)
         }
     }
 }
 
-fn run(game: &str, unit: &str, args: &MatchArgs, referee: &mut dyn Referee) -> io::Result<()> {
-    let mut record_file = args.record.as_deref().map(File::create).transpose()?;
-    let mut tally = Tally::default();
-    for index in 0..args.games {
-        let record = referee.play_game(index, index % 2 == 0);
-        tally.add(&record);
-        let verdict = match record.winner {
-            Some(Side::A) => "A wins",
-            Some(Side::B) => "B wins",
-            None => "draw",
-        };
-        eprintln!(
-            "game {}/{}: {verdict} {:+} {unit} ({}); A {} / {} points",
-            index + 1,
-            args.games,
-            record.margin,
-            record.reason,
-            tally.points(),
-            tally.games()
-        );
-        if let Some(file) = record_file.as_mut() {
-            let line = serde_json::json!({
-                "game": index + 1,
-                "a_first": record.a_first,
-                "moves": record.moves,
-                "winner": record.winner.map(|s| s.to_string()),
-                "margin": record.margin,
-                "reason": record.reason,
-            });
-            writeln!(file, "{line}")?;
+/// Prints `error` as the arena's one-line complaint and returns exit status 2.
+pub fn usage_error(game: &str, error: &str) -> ExitCode {
+    eprintln!("duel: arena {game}: {error}");
+    ExitCode::from(2)
+}
+
+/// Reads the openings of `path`: one a line, or blocks separated by blank lines. Lines starting
+/// with `#` are comments.
+///
+/// # Errors
+/// The file cannot be read, or holds no opening.
+pub fn read_openings(path: &std::path::Path, one_a_line: bool) -> Result<Vec<String>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read --openings {}: {e}", path.display()))?;
+    let mut openings = Vec::new();
+    let mut block = String::new();
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if trimmed.starts_with('#') {
+            continue;
+        }
+        if one_a_line {
+            if !trimmed.is_empty() {
+                openings.push(trimmed.to_string());
+            }
+        } else if trimmed.is_empty() {
+            if !block.is_empty() {
+                openings.push(std::mem::take(&mut block));
+            }
+        } else {
+            block.push_str(trimmed);
+            block.push('\n');
         }
     }
-    print_table(game, unit, args, &tally);
+    if !block.is_empty() {
+        openings.push(block);
+    }
+    if openings.is_empty() {
+        return Err(format!("--openings {}: no opening in it", path.display()));
+    }
+    Ok(openings)
+}
+
+/// The openings of the match: a file's, each used by pairs `k`, `k + len`, …; or one random
+/// opening for each pair.
+fn openings<R: Referee>(args: &MatchArgs, referee: &R) -> Result<Vec<R::Opening>, String> {
+    if let Some(path) = &args.openings {
+        let texts = read_openings(path, R::ONE_OPENING_A_LINE)?;
+        return texts
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                referee
+                    .parse_opening(t)
+                    .map_err(|e| format!("--openings {}: opening {}: {e}", path.display(), i + 1))
+            })
+            .collect();
+    }
+    let plies = args.random_plies.unwrap_or(0);
+    Ok((0..args.games.div_ceil(2).max(1))
+        .map(|pair| referee.random_opening(plies, &mut Rng::new(args.seed, pair as u64)))
+        .collect())
+}
+
+/// The running totals of a match.
+#[derive(Default)]
+struct Totals {
+    tally: Tally,
+    pentanomial: Pentanomial,
+    margin_pairs: MarginPairs,
+    /// The first game of the pair under way: A's outcome and margin.
+    half_pair: Option<(Outcome, i64)>,
+}
+
+impl Totals {
+    fn add(&mut self, index: usize, record: &GameRecord) {
+        self.tally.add(record.outcome(), record.margin);
+        if index % 2 == 0 {
+            self.half_pair = Some((record.outcome(), record.margin));
+        } else if let Some((first, margin)) = self.half_pair.take() {
+            self.pentanomial.add(first, record.outcome());
+            self.margin_pairs.add(margin, record.margin);
+        }
+    }
+
+    /// Elo from the pairs once there is one, from the games before.
+    fn elo(&self) -> EloEstimate {
+        if self.pentanomial.pairs() > 0 {
+            self.pentanomial.elo()
+        } else {
+            self.tally.elo()
+        }
+    }
+}
+
+fn run<R: Referee>(
+    game: &str,
+    unit: &str,
+    args: &MatchArgs,
+    setup: &Match,
+    referee: &R,
+    export: ExportFile,
+) -> Result<(), String> {
+    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
+    let openings = openings(args, referee)?;
+    let create = |path: &PathBuf| {
+        File::create(path)
+            .map(BufWriter::new)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    };
+    let mut record_file = args.record.as_ref().map(create).transpose()?;
+    let mut export_file = export.as_ref().map(create).transpose()?;
+    let game_setup = |index: usize| GameSetup {
+        index,
+        a_first: index % 2 == 0,
+        opening: &openings[(index / 2) % openings.len()],
+        clocks: [
+            PlayerClock::new(setup.time[0], setup.margin),
+            PlayerClock::new(setup.time[1], setup.margin),
+        ],
+        seed: stream_seed(args.seed ^ 0x05EE_D0F6_A3E5, index as u64),
+    };
+    let mut totals = Totals::default();
+    let mut verdict = SprtState::Running;
+    let mut write_error: Option<io::Error> = None;
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(usize, GameRecord)>();
+    std::thread::scope(|scope| {
+        for _ in 0..args.concurrency {
+            let tx = tx.clone();
+            let (next, stop, game_setup) = (&next, &stop, &game_setup);
+            scope.spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= args.games {
+                        break;
+                    }
+                    let record = referee.play_game(&game_setup(index));
+                    if tx.send((index, record)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        // Results are taken in game order, whatever order they finish in.
+        let mut waiting: BTreeMap<usize, GameRecord> = BTreeMap::new();
+        let mut taken = 0;
+        for (index, record) in rx {
+            waiting.insert(index, record);
+            while let Some(record) = waiting.remove(&taken) {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let setup = game_setup(taken);
+                let written = take_game(
+                    (game, unit, args),
+                    referee,
+                    &setup,
+                    &record,
+                    &mut totals,
+                    (&mut record_file, &mut export_file),
+                );
+                if let Err(e) = written {
+                    write_error.get_or_insert(e);
+                    stop.store(true, Ordering::Relaxed);
+                }
+                if let (Some(sprt), 1) = (&sprt, taken % 2) {
+                    verdict = sprt.state(sprt.llr(&totals.pentanomial));
+                    if verdict != SprtState::Running {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                taken += 1;
+            }
+        }
+    });
+    for file in [&mut record_file, &mut export_file].into_iter().flatten() {
+        if let Err(e) = file.flush() {
+            write_error.get_or_insert(e);
+        }
+    }
+    if let Some(e) = write_error {
+        return Err(format!("cannot write the records: {e}"));
+    }
+    print_table::<R>(game, unit, setup, &totals, sprt.as_ref(), verdict);
     Ok(())
 }
 
-fn print_table(game: &str, unit: &str, args: &MatchArgs, t: &Tally) {
-    let (elo, low, high) = t.elo();
+/// Counts one game in order: totals, progress line, records.
+fn take_game<R: Referee>(
+    (game, unit, args): (&str, &str, &MatchArgs),
+    referee: &R,
+    setup: &GameSetup<'_, R::Opening>,
+    record: &GameRecord,
+    totals: &mut Totals,
+    (record_file, export_file): (&mut Option<BufWriter<File>>, &mut Option<BufWriter<File>>),
+) -> io::Result<()> {
+    let _ = game;
+    totals.add(setup.index, record);
+    let verdict = match record.winner {
+        Some(Side::A) => "A wins",
+        Some(Side::B) => "B wins",
+        None => "draw",
+    };
+    let mut progress = format!(
+        "game {}/{} (pair {}, A {}): {verdict} {:+} {unit} ({}) | {} games, A {} points, score {:.1}%, Elo {}",
+        setup.index + 1,
+        args.games,
+        setup.index / 2 + 1,
+        if setup.a_first { "first" } else { "second" },
+        record.margin,
+        record.reason,
+        totals.tally.games(),
+        totals.tally.points(),
+        100.0 * totals.tally.score_rate(),
+        totals.elo(),
+    );
+    if let Some(sprt) = args.sprt.as_deref().and_then(|s| Sprt::parse(s).ok()) {
+        let (low, high) = sprt.bounds();
+        progress.push_str(&format!(
+            ", LLR {:.2} [{low:.2}, {high:.2}]",
+            sprt.llr(&totals.pentanomial)
+        ));
+    }
+    eprintln!("{progress}");
+    if let Some(file) = record_file {
+        let line = serde_json::json!({
+            "game": setup.index + 1,
+            "pair": setup.index / 2 + 1,
+            "opening": referee.opening_text(setup.opening),
+            "a_first": record.a_first,
+            "moves": record.moves,
+            "winner": record.winner.map(|s| s.to_string()),
+            "margin": record.margin,
+            "reason": record.reason,
+        });
+        writeln!(file, "{line}")?;
+        // Whole games reach the file as they end: a long match can be watched, or stopped.
+        file.flush()?;
+    }
+    if let (Some(file), Some(text)) = (export_file, referee.export(setup, record)) {
+        file.write_all(text.as_bytes())?;
+        file.flush()?;
+    }
+    Ok(())
+}
+
+fn print_table<R: Referee>(
+    game: &str,
+    unit: &str,
+    setup: &Match,
+    totals: &Totals,
+    sprt: Option<&Sprt>,
+    verdict: SprtState,
+) {
+    let t = &totals.tally;
+    let elo = totals.elo();
     let avg = if t.games() == 0 {
         0.0
     } else {
         t.margin_sum as f64 / f64::from(t.games())
     };
     println!("{game} arena, {} games", t.games());
-    println!("  A: {}", args.a);
-    println!("  B: {}", args.b);
+    for (side, (spec, time)) in ["A", "B"]
+        .iter()
+        .zip(setup.players.iter().zip(setup.time.iter()))
+    {
+        println!("  {side}: {} ({time})", spec.name);
+    }
     println!(
-        "{:>6} {:>6} {:>6} {:>14} {:>8} {:>24}",
+        "{:>6} {:>6} {:>6} {:>14} {:>8} {:>26}",
         "wins",
         "draws",
         "losses",
-        format!("avg {}", unit),
+        format!("avg {unit}"),
         "score",
         "Elo (95%)"
     );
     println!(
-        "{:>6} {:>6} {:>6} {:>14.2} {:>7.1}% {:>24}",
+        "{:>6} {:>6} {:>6} {:>14.2} {:>7.1}% {:>26}",
         t.wins,
         t.draws,
         t.losses,
         avg,
         100.0 * t.score_rate(),
-        format!("{} [{}, {}]", fmt_elo(elo), fmt_elo(low), fmt_elo(high))
+        format!(
+            "{} [{}, {}]",
+            stats::signed(elo.elo, 1),
+            stats::signed(elo.low, 1),
+            stats::signed(elo.high, 1)
+        )
     );
+    let p = &totals.pentanomial;
     println!(
-        "RESULT wins={} draws={} losses={}",
-        t.wins, t.draws, t.losses
+        "Ptnml(0-2): {:?}, WL/DD: {}/{} ({} pairs)",
+        p.classes(),
+        p.wl,
+        p.dd,
+        p.pairs()
     );
+    let m = &totals.margin_pairs;
+    if R::MARGIN_PAIRS {
+        println!(
+            "pairs by margin sum: won {}, drawn {}, lost {}; pair score {:.1}%",
+            m.won,
+            m.drawn,
+            m.lost,
+            100.0 * m.score_rate()
+        );
+    }
+    let llr = sprt.map_or(f64::NAN, |s| s.llr(p));
+    if let Some(s) = sprt {
+        let (low, high) = s.bounds();
+        let state = match verdict {
+            SprtState::Running => "no decision yet",
+            SprtState::AcceptH0 => "H0 accepted (A is not elo1 stronger)",
+            SprtState::AcceptH1 => "H1 accepted (A is at least elo1 stronger)",
+        };
+        println!(
+            "SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.3} [{low:.3}, {high:.3}], {state}",
+            s.elo0, s.elo1, s.alpha, s.beta
+        );
+    }
+    let mut result = format!(
+        "RESULT wins={} draws={} losses={} elo={} llr={}",
+        t.wins,
+        t.draws,
+        t.losses,
+        stats::signed(elo.elo, 2),
+        if llr.is_nan() {
+            "none".to_string()
+        } else {
+            format!("{llr:.3}")
+        }
+    );
+    if R::MARGIN_PAIRS {
+        result.push_str(&format!(
+            " pair_wins={} pair_draws={} pair_losses={}",
+            m.won, m.drawn, m.lost
+        ));
+    }
+    println!("{result}");
+}
+
+/// The one budget path of every built-in engine: `player` decides on `position` within
+/// `millis` of wall time from now, or within `nodes` when given (reproducible games).
+pub fn decide<P: duel_core::Player>(
+    player: &mut P,
+    position: &P::Position,
+    millis: u64,
+    nodes: Option<u64>,
+) -> Option<duel_core::Decision<P::Move>> {
+    let wall = crate::clock::WallClock::start();
+    let mut budget = match nodes {
+        Some(n) => duel_core::Budget::nodes(n),
+        None => duel_core::Budget::millis(&wall, millis),
+    };
+    player.choose(position, &mut budget)
+}
+
+/// How a built-in reads its budget under `clock`: a game clock is the whole game's.
+pub fn time_use(clock: &time_control::PlayerClock) -> duel_core::TimeUse {
+    match clock.control() {
+        TimeControl::Game { .. } => duel_core::TimeUse::WholeGame,
+        TimeControl::Move(_) => duel_core::TimeUse::ThisMove,
+    }
+}
+
+/// Today's date in UTC as PGN writes it, `YYYY.MM.DD`.
+pub fn utc_date() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// The proleptic Gregorian date of a day number counted from 1970-01-01 (Howard Hinnant's
+/// `civil_from_days`).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
 }

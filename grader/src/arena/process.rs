@@ -302,6 +302,9 @@ pub struct Run {
     pub stdout: String,
     /// Wall time from start to exit.
     pub wall: Duration,
+    /// CPU time (user + system) the program used, as the kernel counted it for this child
+    /// alone (so games played at once do not charge each other).
+    pub cpu: Duration,
 }
 
 /// Runs `argv` once in `dir`, feeding `input` on stdin, allowing `limit` of wall time; the
@@ -354,9 +357,9 @@ pub fn run_once(
     let tail = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
     let tail_writer = tail.clone();
     let err_reader = thread::spawn(move || keep_tail(stderr, &tail_writer));
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
+    let (status, cpu) = loop {
+        match reap(&child) {
+            Ok(Some(done)) => break done,
             Ok(None) if start.elapsed() > limit => {
                 let _ = child.kill();
                 let _ = child.wait();
@@ -376,5 +379,32 @@ pub fn run_once(
             &tail.lock().map(|s| s.clone()).unwrap_or_default(),
         )));
     }
-    Ok(Run { stdout, wall })
+    Ok(Run { stdout, wall, cpu })
+}
+
+/// Reaps `child` if it has exited, with its own CPU time (user + system), by `wait4`:
+/// `Child::try_wait` gives no resource usage, and the process-wide children's times would
+/// mix up games played at once.
+fn reap(child: &Child) -> std::io::Result<Option<(std::process::ExitStatus, Duration)>> {
+    use std::os::unix::process::ExitStatusExt;
+    let pid = libc::pid_t::try_from(child.id()).map_err(std::io::Error::other)?;
+    let mut status: libc::c_int = 0;
+    // SAFETY: `rusage` is plain old data, valid when zeroed.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `pid` is our own unreaped child; `status` and `usage` are valid for writes.
+    let reaped = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+    match reaped {
+        0 => Ok(None),
+        r if r == pid => {
+            let time = |t: libc::timeval| {
+                Duration::from_secs(t.tv_sec.max(0) as u64)
+                    + Duration::from_micros(t.tv_usec.max(0) as u64)
+            };
+            Ok(Some((
+                std::process::ExitStatus::from_raw(status),
+                time(usage.ru_utime) + time(usage.ru_stime),
+            )))
+        }
+        _ => Err(std::io::Error::last_os_error()),
+    }
 }

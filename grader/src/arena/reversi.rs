@@ -1,92 +1,236 @@
 //! The Reversi referee: the grader protocol of `rules/reversi.md` (colour line, then 8×8
 //! boards, answers `row column`), 10 seconds of thinking per program per game measured here.
 
+use super::player::{PlayerKind, PlayerSpec, Proto};
 use super::process::{Failure, LineChild};
-use super::{GameRecord, Referee, Rng, Side};
-use crate::clock::WallClock;
-use duel_core::reversi::{Board, Colour, Engine, Move, Square, think_time_millis};
-use duel_core::{Budget, Entry, Game};
+use super::time_control::{PlayerClock, TimeControl};
+use super::{GameRecord, GameSetup, Match, MatchArgs, Referee, Rng, Side};
+use crate::ggf::{GameEnd, GgfGame, GgfResult, TimeControl as GgfTime};
+use crate::nboard::client::NboardEngine;
+use duel_core::reversi::{Board, Colour, Move, Square};
+use duel_core::{Entry, Game};
+use std::path::PathBuf;
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 /// Thinking time per program per game: the contest's 10 seconds.
 pub const GAME_TIME: Duration = Duration::from_secs(10);
 
+/// How long an NBoard engine may take to start and answer its first `ping`.
+const STARTUP: Duration = Duration::from_secs(10);
+
 /// `duel arena reversi`.
 #[derive(clap::Args, Debug)]
 pub struct ArenaArgs {
     #[command(flatten)]
-    common: super::MatchArgs,
+    common: MatchArgs,
     /// Print the board after every move.
     #[arg(long)]
     verbose: bool,
+    /// Also write every game in GGF (the format NBoard and GGS read) to this file.
+    #[arg(long, value_name = "FILE")]
+    ggf: Option<PathBuf>,
 }
 
-/// Plays the series and prints the table; exit status 0, or 2 on bad arguments.
-pub fn arena(args: &ArenaArgs) -> std::process::ExitCode {
-    let Some((a, b)) = super::players("reversi", &args.common, |text, _| PlayerSpec::parse(text))
-    else {
-        return std::process::ExitCode::from(2);
+/// Plays the match and prints the table; exit status 0, or 2 on bad arguments.
+pub fn arena(args: &ArenaArgs) -> ExitCode {
+    let default = TimeControl::Game {
+        base: GAME_TIME,
+        increment: Duration::ZERO,
     };
-    let mut referee = ReversiReferee {
-        a,
-        b,
-        seed: args.common.seed,
+    let setup = match Match::new(&args.common, default) {
+        Ok(s) => s,
+        Err(e) => return super::usage_error("reversi", &e),
+    };
+    let players: Result<Vec<Player>, String> =
+        setup.players.iter().map(Player::from_spec).collect();
+    let players = match players {
+        Ok(p) => [p[0].clone(), p[1].clone()],
+        Err(e) => return super::usage_error("reversi", &e),
+    };
+    let referee = ReversiReferee {
+        players,
+        names: [setup.players[0].name.clone(), setup.players[1].name.clone()],
         verbose: args.verbose,
-        game_time: GAME_TIME,
     };
-    super::play("reversi", "discs", &args.common, &mut referee)
+    super::play(
+        "reversi",
+        "discs",
+        &args.common,
+        &setup,
+        &referee,
+        args.ggf.clone(),
+    )
 }
 
-/// Who plays: an external program speaking the grader protocol, or a built-in.
+/// Who plays: a program speaking the grader protocol or NBoard, or a built-in.
 #[derive(Clone, Debug)]
-pub enum PlayerSpec {
-    /// A command line, split as a shell would.
-    Command(Vec<String>),
+pub enum Player {
+    /// A command line speaking the contest's grader protocol.
+    Contest(Vec<String>),
+    /// A command line speaking the NBoard protocol.
+    Nboard(Vec<String>),
     /// `builtin:random`: a uniformly random legal move.
     Random,
-    /// `builtin:duel`: duel's engine in-process, with the contest's time management.
-    Duel,
+    /// `builtin:duel`: duel's engine in-process, with the contest's time management or a node
+    /// budget a move.
+    Duel(Option<u64>),
 }
 
-impl PlayerSpec {
-    /// Parses `builtin:random`, `builtin:duel`, or a command.
+impl Player {
+    /// The player a spec names.
     ///
     /// # Errors
-    /// An unknown built-in or a command that does not split.
-    pub fn parse(text: &str) -> Result<Self, String> {
-        super::parse_player(
-            text,
-            &[("random", Self::Random), ("duel", Self::Duel)],
-            Self::Command,
-        )
+    /// An unknown built-in, or a protocol Reversi does not speak.
+    pub fn from_spec(spec: &PlayerSpec) -> Result<Player, String> {
+        match &spec.kind {
+            PlayerKind::Builtin(_) => Ok(match spec.builtin(&["duel", "random"])? {
+                Some("random") => Player::Random,
+                _ => Player::Duel(spec.nodes),
+            }),
+            PlayerKind::Command { argv, proto } => match proto {
+                Proto::Contest => Ok(Player::Contest(argv.clone())),
+                Proto::Nboard => Ok(Player::Nboard(argv.clone())),
+                _ => Err("Reversi programs speak contest or nboard".into()),
+            },
+        }
+    }
+}
+
+/// Where a game starts: a position, and the moves that led to it from a given board.
+#[derive(Clone, Debug)]
+pub struct Opening {
+    /// The board the opening's moves start from (the start position for a move string).
+    pub base: Board,
+    /// The moves from `base` (passes included).
+    pub moves: Vec<Move>,
+    /// The position the game starts from.
+    pub board: Board,
+}
+
+impl Opening {
+    /// Parses a move string (`f5d6c3`, either case, passes implied) or a 64-character board
+    /// (`X`/`*` black, `O` white, `-`/`.` empty, row 1 first) with an optional side to move
+    /// (`X` or `O`; without it, black when the discs beyond the first four are even).
+    ///
+    /// # Errors
+    /// A bad square or board, an illegal move, or a finished game.
+    pub fn parse(text: &str) -> Result<Opening, String> {
+        let text = text.trim();
+        let first = text.split_whitespace().next().unwrap_or("");
+        let (base, squares) = if first.len() == 64 {
+            let board = if text.len() > 64 {
+                Board::parse_text(text).map_err(|e| format!("board: {e}"))?
+            } else {
+                let discs = first.bytes().filter(|b| !matches!(b, b'-' | b'.')).count();
+                let side = if discs % 2 == 0 {
+                    Colour::Black
+                } else {
+                    Colour::White
+                };
+                Board::from_text(first.as_bytes(), side).map_err(|e| format!("board: {e}"))?
+            };
+            (board, "")
+        } else {
+            (Board::start(), text)
+        };
+        let mut board = base;
+        let mut moves = Vec::new();
+        let compact: String = squares.split_whitespace().collect();
+        if compact.len() % 2 != 0 {
+            return Err(format!("{compact:?} is not a string of squares"));
+        }
+        for i in (0..compact.len()).step_by(2) {
+            let name = compact.get(i..i + 2).ok_or("not a string of squares")?;
+            let square = Square::parse(name).map_err(|_| format!("{name:?} is not a square"))?;
+            if !board.has_move() && !board.is_game_over() {
+                board = board.pass();
+                moves.push(Move::Pass);
+            }
+            board = board
+                .play(Move::Place(square))
+                .map_err(|_| format!("{name} is not legal there"))?;
+            moves.push(Move::Place(square));
+        }
+        if !board.has_move() && !board.is_game_over() {
+            board = board.pass();
+            moves.push(Move::Pass);
+        }
+        if board.is_game_over() {
+            return Err("the game is over after it".into());
+        }
+        Ok(Opening { base, moves, board })
+    }
+
+    /// The opening as a line: the move string, or the board and side.
+    pub fn text(&self) -> String {
+        if self.base == Board::start() {
+            self.moves
+                .iter()
+                .filter_map(|m| match m {
+                    Move::Place(s) => Some(s.to_string()),
+                    Move::Pass => None,
+                })
+                .collect()
+        } else {
+            let mut cells = [0u8; 64];
+            self.board.write_text(&mut cells);
+            format!(
+                "{} {}",
+                String::from_utf8_lossy(&cells),
+                if self.board.to_move() == Colour::Black {
+                    "X"
+                } else {
+                    "O"
+                }
+            )
+        }
     }
 }
 
 /// A player during one game.
-enum Player {
+enum Seat {
     Program(LineChild),
+    Nboard(Box<NboardEngine>),
     Random(Rng),
-    Duel(Box<[Entry]>),
+    Duel(Box<[Entry]>, Option<u64>),
 }
 
-impl Player {
-    fn start(spec: &PlayerSpec, colour: Colour, rng: Rng) -> Result<Self, Failure> {
-        Ok(match spec {
-            PlayerSpec::Command(argv) => {
+impl Seat {
+    fn start(player: &Player, colour: Colour, rng: Rng) -> Result<Self, Failure> {
+        Ok(match player {
+            Player::Contest(argv) => {
                 let mut child = LineChild::spawn(argv, None)?;
                 child.send(&format!("{}\n", colour.contest_value()))?;
-                Player::Program(child)
+                Seat::Program(child)
             }
-            PlayerSpec::Random => Player::Random(rng),
-            PlayerSpec::Duel => Player::Duel(vec![Entry::default(); 1 << 20].into_boxed_slice()),
+            Player::Nboard(argv) => Seat::Nboard(Box::new(NboardEngine::start(argv, STARTUP)?)),
+            Player::Random => Seat::Random(rng),
+            Player::Duel(nodes) => {
+                Seat::Duel(vec![Entry::default(); 1 << 20].into_boxed_slice(), *nodes)
+            }
         })
     }
 
-    /// Asks for a move; `left` is the player's remaining thinking time. Returns the answer's
-    /// text (for the record) and the move, or why there is none.
-    fn ask(&mut self, board: &Board, left: Duration) -> Result<(String, Option<Square>), Failure> {
+    /// Asks for a move with `clock`; `game` is the game so far, with both clocks as they stand
+    /// (for NBoard engines). Returns the answer's text (for the record) and the move, or why
+    /// there is none.
+    fn ask(
+        &mut self,
+        board: &Board,
+        clock: &PlayerClock,
+        game: &GgfGame,
+    ) -> Result<(String, Option<Square>), Failure> {
         match self {
-            Player::Program(child) => {
+            Seat::Nboard(engine) => {
+                engine.set_game(game)?;
+                let answer = engine.go(clock.deadline())?;
+                Ok(match answer.mv {
+                    Move::Place(s) => (s.to_string(), Some(s)),
+                    Move::Pass => ("PA".into(), None),
+                })
+            }
+            Seat::Program(child) => {
                 let mut request = String::with_capacity(160);
                 for row in board.to_contest() {
                     let cells: Vec<String> = row.iter().map(i32::to_string).collect();
@@ -94,52 +238,56 @@ impl Player {
                     request.push('\n');
                 }
                 child.send(&request)?;
-                let line = child.read_line(left)?;
+                let line = child.read_line(clock.deadline())?;
                 let square = parse_answer(&line);
                 Ok((line.trim().to_string(), square))
             }
-            Player::Random(rng) => {
-                let moves = board.legal_moves();
-                let squares: Vec<Square> = moves
+            Seat::Random(rng) => {
+                let squares: Vec<Square> = board
+                    .legal_moves()
                     .as_ref()
                     .iter()
-                    .filter_map(|m| {
-                        if let Move::Place(s) = m {
-                            Some(*s)
-                        } else {
-                            None
-                        }
+                    .filter_map(|m| match m {
+                        Move::Place(s) => Some(*s),
+                        Move::Pass => None,
                     })
                     .collect();
                 let pick = squares.get(rng.below(squares.len())).copied();
-                Ok((
-                    pick.map_or("-1 -1".into(), |s| format!("{} {}", s.row(), s.column())),
-                    pick,
-                ))
+                Ok((answer_text(pick), pick))
             }
-            Player::Duel(table) => {
-                let clock = WallClock::start();
-                let millis =
-                    think_time_millis(board, left.as_millis().min(u128::from(u64::MAX)) as u64);
-                let mut budget = Budget::millis(&clock, millis);
-                let mut engine = Engine::new(table);
-                let pick = match engine.choose(board, &mut budget).mv {
-                    Move::Place(s) => Some(s),
-                    Move::Pass => None,
+            Seat::Duel(table, nodes) => {
+                let mut player = duel_core::reversi::Player::new(table, super::time_use(clock));
+                let decision = super::decide(&mut player, board, builtin_millis(clock), *nodes);
+                let pick = match decision.map(|d| d.mv) {
+                    Some(Move::Place(s)) => Some(s),
+                    _ => None,
                 };
-                Ok((
-                    pick.map_or("-1 -1".into(), |s| format!("{} {}", s.row(), s.column())),
-                    pick,
-                ))
+                Ok((answer_text(pick), pick))
             }
         }
     }
 
     fn finish(self) {
-        if let Player::Program(child) = self {
-            child.finish(Duration::from_millis(500));
+        match self {
+            Seat::Program(child) => child.finish(Duration::from_millis(500)),
+            Seat::Nboard(engine) => engine.finish(),
+            Seat::Random(_) | Seat::Duel(..) => {}
         }
     }
+}
+
+/// The budget of `builtin:duel`: what is left of a game clock (the player spends the
+/// contest's whole-game share of it), or most of a per-move clock.
+fn builtin_millis(clock: &PlayerClock) -> u64 {
+    let ms = |d: Duration| d.as_millis().min(u128::from(u64::MAX)) as u64;
+    match clock.control() {
+        TimeControl::Move(d) => (ms(d) * 9 / 10).max(1),
+        TimeControl::Game { .. } => ms(clock.left()),
+    }
+}
+
+fn answer_text(pick: Option<Square>) -> String {
+    pick.map_or("-1 -1".into(), |s| format!("{} {}", s.row(), s.column()))
 }
 
 /// `row column`, two integers in 0..8, nothing else.
@@ -153,72 +301,179 @@ fn parse_answer(line: &str) -> Option<Square> {
     Square::at(row, column)
 }
 
+/// What is left of `clock`, as a GGF time control (what an NBoard engine reads).
+fn remaining(clock: &PlayerClock) -> GgfTime {
+    GgfTime::new(clock.left().as_secs_f64(), clock.increment().as_secs_f64())
+}
+
+/// A time control as GGF writes it; a per-move clock has no GGF form (untimed).
+fn ggf_time(control: TimeControl) -> Option<GgfTime> {
+    match control {
+        TimeControl::Game { base, increment } => {
+            Some(GgfTime::new(base.as_secs_f64(), increment.as_secs_f64()))
+        }
+        TimeControl::Move(_) => None,
+    }
+}
+
+impl ReversiReferee {
+    /// The opening as a GGF game: its base board and its moves.
+    fn opening_game(&self, opening: &Opening) -> GgfGame {
+        let mut ggf = GgfGame::new(opening.base);
+        for &mv in &opening.moves {
+            let _ = ggf.push(mv, None, None);
+        }
+        ggf
+    }
+}
+
 /// Plays Reversi games between two players.
 pub struct ReversiReferee {
-    /// Player A.
-    pub a: PlayerSpec,
-    /// Player B.
-    pub b: PlayerSpec,
-    /// Seeds the built-in random players.
-    pub seed: u64,
+    /// A's and B's players.
+    pub players: [Player; 2],
+    /// A's and B's names (for GGF).
+    pub names: [String; 2],
     /// Print the board after every move.
     pub verbose: bool,
-    /// Thinking time per program per game.
-    pub game_time: Duration,
 }
 
 impl Referee for ReversiReferee {
-    fn play_game(&mut self, index: usize, a_first: bool) -> GameRecord {
-        let black_side = if a_first { Side::A } else { Side::B };
+    type Opening = Opening;
+
+    fn parse_opening(&self, text: &str) -> Result<Opening, String> {
+        Opening::parse(text)
+    }
+
+    fn random_opening(&self, plies: u32, rng: &mut Rng) -> Opening {
+        for _ in 0..1000 {
+            let mut text = String::new();
+            let mut board = Board::start();
+            for _ in 0..plies {
+                if !board.has_move() {
+                    board = board.pass();
+                }
+                let squares: Vec<Square> = board
+                    .legal_moves()
+                    .as_ref()
+                    .iter()
+                    .filter_map(|m| match m {
+                        Move::Place(s) => Some(*s),
+                        Move::Pass => None,
+                    })
+                    .collect();
+                let Some(&s) = squares.get(rng.below(squares.len())) else {
+                    break;
+                };
+                board = board.play_unchecked(Move::Place(s));
+                text.push_str(&s.to_string());
+            }
+            if let Ok(opening) = Opening::parse(&text) {
+                if text.len() == 2 * plies as usize {
+                    return opening;
+                }
+            }
+        }
+        Opening::parse("").expect("the start position is an opening")
+    }
+
+    fn opening_text(&self, opening: &Opening) -> String {
+        opening.text()
+    }
+
+    fn export(&self, game: &GameSetup<'_, Opening>, record: &GameRecord) -> Option<String> {
+        let mut ggf = self.opening_game(game.opening);
+        let a_black = game.a_first == (game.opening.board.to_move() == Colour::Black);
+        let (black, white) = if a_black { (0, 1) } else { (1, 0) };
+        ggf.black.clone_from(&self.names[black]);
+        ggf.white.clone_from(&self.names[white]);
+        ggf.date = Some(super::utc_date());
+        ggf.black_time = ggf_time(game.clocks[black].control());
+        ggf.white_time = ggf_time(game.clocks[white].control());
+        for (text, &ms) in record.moves.iter().zip(&record.move_millis) {
+            let mv = Move::parse(text).ok()?;
+            ggf.push(mv, None, Some(ms as f64 / 1000.0)).ok()?;
+        }
+        let margin = if a_black {
+            record.margin
+        } else {
+            -record.margin
+        };
+        let ending = if record.reason == "game over" {
+            GameEnd::Normal
+        } else if record.reason.ends_with("time-out") {
+            GameEnd::Timeout
+        } else {
+            GameEnd::Resigned
+        };
+        ggf.result = GgfResult::Discs {
+            black_minus_white: margin as i32,
+            ending,
+        };
+        Some(format!("{ggf}\n"))
+    }
+
+    fn play_game(&self, game: &GameSetup<'_, Opening>) -> GameRecord {
+        let first_colour = game.opening.board.to_move();
+        let first = game.first();
         let side_of = |colour: Colour| {
-            if colour == Colour::Black {
-                black_side
+            if colour == first_colour {
+                first
             } else {
-                black_side.other()
+                first.other()
             }
         };
-        let mut record = GameRecord::new(a_first);
-        let mut players = Vec::with_capacity(2);
-        for (side, spec) in [(Side::A, &self.a), (Side::B, &self.b)] {
-            let colour = if side == black_side {
-                Colour::Black
+        let mut record = GameRecord::new(game.a_first);
+        let mut clocks = game.clocks;
+        let mut seats = Vec::with_capacity(2);
+        for side in [Side::A, Side::B] {
+            let colour = if side == first {
+                first_colour
             } else {
-                Colour::White
+                first_colour.other()
             };
-            let stream = index as u64 * 2 + side as u64;
-            match Player::start(spec, colour, Rng::new(self.seed, stream)) {
-                Ok(p) => players.push((side, p, self.game_time)),
+            match Seat::start(
+                &self.players[side.index()],
+                colour,
+                Rng::new(game.seed, side as u64),
+            ) {
+                Ok(seat) => seats.push(seat),
                 Err(f) => return forfeit(record, side, &f.to_string()),
             }
         }
-        let mut board = Board::start();
+        let mut board = game.opening.board;
+        // The game so far as NBoard engines are told it: no seconds a move, so each clock
+        // reads as what is left of it.
+        let mut live = self.opening_game(game.opening);
         while !board.is_game_over() {
             if !board.has_move() {
                 board = board.pass();
-                record.moves.push("pass".into());
+                let _ = live.push(Move::Pass, None, None);
+                record.push("pass".into(), Duration::ZERO);
                 continue;
             }
             let side = side_of(board.to_move());
-            let (_, player, left) = players
-                .iter_mut()
-                .find(|(s, _, _)| *s == side)
-                .expect("both sides play");
+            let k = side.index();
+            let black = side_of(Colour::Black).index();
+            live.black_time = Some(remaining(&clocks[black]));
+            live.white_time = Some(remaining(&clocks[1 - black]));
             let asked = Instant::now();
-            let answer = player.ask(&board, *left);
+            let answer = seats[k].ask(&board, &clocks[k], &live);
             let spent = asked.elapsed();
             let (text, square) = match answer {
                 Ok(a) => a,
                 Err(f) => return forfeit(record, side, &f.to_string()),
             };
-            if spent > *left {
+            if !clocks[k].charge(spent) {
                 return forfeit(record, side, "time-out");
             }
-            *left -= spent;
             let Some(square) = square else {
                 return forfeit(record, side, &format!("malformed answer {text:?}"));
             };
             match board.play(Move::Place(square)) {
-                Ok(next) => board = next,
+                Ok(next) => {
+                    board = next;
+                    let _ = live.push(Move::Place(square), None, None);
+                }
                 Err(_) => {
                     return forfeit(
                         record,
@@ -227,11 +482,11 @@ impl Referee for ReversiReferee {
                     );
                 }
             }
-            record.moves.push(Move::Place(square).to_string());
+            record.push(Move::Place(square).to_string(), spent);
             if self.verbose {
                 println!(
                     "game {} move {}: {} plays {}",
-                    index + 1,
+                    game.index + 1,
                     record.moves.len(),
                     side,
                     Move::Place(square)
@@ -239,16 +494,12 @@ impl Referee for ReversiReferee {
                 print!("{}", picture(&board));
             }
         }
-        for (_, p, _) in players {
-            p.finish();
+        for seat in seats {
+            seat.finish();
         }
         let margin = i64::from(board.black().count_ones()) - i64::from(board.white().count_ones());
-        let margin_a = if black_side == Side::A {
-            margin
-        } else {
-            -margin
-        };
-        record.finish(margin_a)
+        let a_black = side_of(Colour::Black) == Side::A;
+        record.finish(if a_black { margin } else { -margin })
     }
 }
 

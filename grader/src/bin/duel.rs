@@ -1,11 +1,11 @@
 //! `duel`: arena, perft, solve and bench for every game.
 
 use clap::{Parser, Subcommand};
-use duel_grader::{arena, ataxx, reversi, stake};
+use duel_grader::{arena, ataxx, openings, reversi, stake};
 use std::process::ExitCode;
 
 /// duel: five contest games, one engine. Play programs against each other, count perft nodes,
-/// solve positions exactly, and benchmark the engines.
+/// solve positions exactly, benchmark the engines, and make opening suites.
 #[derive(Parser, Debug)]
 #[command(name = "duel", version, about, long_about = None)]
 struct Cli {
@@ -27,6 +27,9 @@ enum Command {
     /// Benchmark a game's solver on a suite of positions.
     #[command(subcommand)]
     Bench(BenchGame),
+    /// Make an opening suite for the arena (random plies from a seed, balanced by a search).
+    #[command(subcommand)]
+    Openings(openings::OpeningsGame),
 }
 
 #[derive(Subcommand, Debug)]
@@ -75,5 +78,6 @@ fn main() -> ExitCode {
         Command::Solve(SolveGame::Reversi(args)) => reversi::solve_lines(&args),
         Command::Solve(SolveGame::Stake(args)) => stake::solve_stdin(&args),
         Command::Bench(BenchGame::Reversi(args)) => reversi::bench(&args),
+        Command::Openings(game) => openings::openings(&game),
     }
 }
