@@ -123,6 +123,22 @@ def main():
         put("ffi_reversi", bytes([5]) + enc + colour + bytes([1, 2, 0, 0xd0, 0x07, 0x00, 0x04, 3]))
         put("ffi_reversi", bytes([244]) + enc + colour + bytes([1, 2, 0, 0xd0, 0x07, 0x00, 0x04, 3]))
 
+    # NBoard sessions and GGF records: the FFO positions as BO boards, with moves.
+    example = ("(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]"
+               "TI[15:00]TY[8]BO[8 ---------------------------O*------*O--------------------"
+               "------- *]B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)")
+    put("ggf", example)
+    put("ggf", "1 (;GM[othello] PC[GGS/os]RB[1999.5]PB[a]PW[b]RE[+12.00:t]TI[05:00//02:00]\n"
+        "TY[8]BO[8 ---------------------------O*------*O--------------------------- *]\n"
+        "B[e3/1.25/3]W[D3//2.5]B[c3/]W[f5];)(;GM[Othello];)")
+    for line in ffo[:6]:
+        board = line[:64].replace("X", "*")
+        ggf = f"(;GM[Othello]PC[duel]PB[a]PW[b]RE[?]TY[8]BO[8 {board} {line[65].replace('X', '*')}];)"
+        put("ggf", ggf)
+        put("nboard", f"nboard 2\nset depth 3\nset game {ggf}\ngo\nhint 2\nping 1\n")
+    put("nboard", f"nboard 2\nset depth 2\nset game {example}\nmove D6\ngo\nhint 3\n"
+        "analyze\nlearn\nping 7\nset contempt 0\nmove PA\nbogus\nquit\n")
+
     # Ataxx: the perft FENs, move texts, Botzone transcripts, UAI sessions.
     fens = [l.split("|")[0].strip() for l in read("ataxx/perft-standard.txt").splitlines()
             if "|" in l and not l.startswith("#")]
