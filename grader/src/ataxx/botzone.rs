@@ -279,8 +279,8 @@ impl Bot {
             };
             turn_start = self.clock.now_micros();
             skip_data = false;
-            let request_move;
-            (form, request_move) = request;
+            let (request_form, request_move) = request;
+            form = request_form;
             play_request(&mut game, request_move, false)?;
         }
     }
