@@ -58,10 +58,10 @@ pub unsafe extern "C" fn duel_contest_move(
     // SAFETY: each pointer is checked for null; the caller promises the rest.
     unsafe {
         if !row.is_null() {
-            row.write(r);
+            crate::memory::write_int(row, r);
         }
         if !column.is_null() {
-            column.write(c);
+            crate::memory::write_int(column, c);
         }
     }
 }

@@ -15,5 +15,6 @@ mod fruit_rage;
 mod nboard;
 mod no_std;
 mod reversi;
+mod sanitizers;
 mod self_contained;
 mod stake;

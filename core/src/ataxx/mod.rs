@@ -26,6 +26,6 @@ pub use engine::{
     RootFiltered, WIN, choose, choose_with, circular_moves, outcome_score, perft, search_position,
 };
 pub use eval::{Eval, PIECE};
-pub use history::{HISTORY_CAPACITY, History, Match, Snapshot};
+pub use history::{HISTORY_CAPACITY, History, Match, ReplayError, Snapshot};
 pub use moves::{BotzoneMove, Move, ParseMoveError};
 pub use square::{CELLS, Cells, FULL, NEIGHBOURS, RING, SIZE, Square, dilate, reach};

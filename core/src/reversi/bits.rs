@@ -420,7 +420,7 @@ fn full_lines(filled: u64) -> (u64, u64, u64, u64) {
 #[cfg(test)]
 mod tests {
     use super::{FlipRuns, flips, moves, moves_and_runs, moves_pair, moves_pair_with_runs};
-    use crate::test_rng::Rng;
+    use crate::test_rng::{Rng, rounds};
 
     /// The definition, one square at a time: walk each of the eight directions from `square`
     /// over the opponent's discs; they flip when the walk ends on a player's disc.
@@ -465,7 +465,7 @@ mod tests {
     #[test]
     fn flips_match_the_walk_on_every_square() {
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-        for _ in 0..20_000 {
+        for _ in 0..rounds(20_000) {
             let (p, o) = rng.position();
             // Every square, taken or not: the rays do not look at the square itself.
             for sq in 0..64 {
@@ -481,7 +481,7 @@ mod tests {
     #[test]
     fn flips_take_the_square_modulo_64() {
         let mut rng = Rng(7);
-        for _ in 0..1_000 {
+        for _ in 0..rounds(1_000) {
             let (p, o) = rng.position();
             let sq = (rng.next() % 64) as usize;
             assert_eq!(flips(sq + 64, p, o), flips(sq, p, o));
@@ -508,7 +508,7 @@ mod tests {
     #[test]
     fn moves_and_moves_pair_match_the_walk() {
         let mut rng = Rng(0xD1B5_4A32_D192_ED03);
-        for _ in 0..20_000 {
+        for _ in 0..rounds(20_000) {
             let (p, o) = rng.position();
             let (q, r) = rng.position();
             let expected = moves_by_walking(p, o);
@@ -524,7 +524,7 @@ mod tests {
     #[test]
     fn flip_runs_give_the_moves_and_the_flips_of_every_square() {
         let mut rng = Rng(0x94D0_49BB_1331_11EB);
-        for _ in 0..20_000 {
+        for _ in 0..rounds(20_000) {
             let (p, o) = rng.position();
             let (q, r) = rng.position();
             let (m, runs) = moves_and_runs(p, o);

@@ -216,11 +216,17 @@ fn bot_rejects_malformed_input() {
         assert!(!stderr.contains("panicked"), "{input:?}: {stderr}");
         assert!(out.stdout.is_empty(), "{input:?}");
     }
-    // A malformed later request in keep-running mode: the first answer, then one error line.
+    // After a simple-form turn, lines that are no request are its data and globaldata lines:
+    // skipped.
     let out = run(&ataxx(), &["--depth", "1"], "1\n-1 -1 -1 -1\n3 3 garbage\n");
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 2);
+    // A malformed request after a keep-running request: the two answers, then one error line.
+    let input = "1\n-1 -1 -1 -1\n6 0 5 0\n3 3 garbage\n";
+    let out = run(&ataxx(), &["--depth", "1"], input);
     assert!(!out.status.success());
     assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
-    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 2);
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 4);
     // A later request that is illegal.
     let out = run(&ataxx(), &["--depth", "1"], "1\n-1 -1 -1 -1\n0 0 1 1\n");
     assert!(!out.status.success());

@@ -57,22 +57,34 @@ fn both_programs_have_help() {
 }
 
 #[test]
-fn protocol_accepts_crlf_whitespace_blank_lines_and_no_terminator() {
+fn protocol_accepts_crlf_whitespace_blank_lines_and_refuses_a_missing_terminator() {
     let program = bin("stake-your-claim");
     let messy =
         "\r\n  4 \r\n 01.1\r\n00..  \r\n\t.01.\r\n...1\r\n\r\n\r\n4\n0.01\n0.01\n1..0\n.1..";
-    let out = run(&program, &[], messy);
+    let out = run(&program, &[], &format!("{messy}\r\n 0 \r\n"));
     assert_eq!(out.stdout, b"(1,2) 2\n(2,2) -1\n");
     assert_eq!(out.status.code(), Some(0));
+    // Without the closing 0: the complete cases are answered, then one line and status 2.
+    let out = run(&program, &[], messy);
+    assert_eq!(out.stdout, b"(1,2) 2\n(2,2) -1\n");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "stake-your-claim: input ends after 2 cases without the closing line 0\n"
+    );
+    assert_eq!(out.status.code(), Some(2));
     // Input after the terminating 0 is not read.
     let out = run(&program, &[], &format!("{SAMPLE_A}0\ngarbage\n"));
     assert_eq!(
         (out.stdout.as_slice(), out.status.code()),
         (&b"(1,2) 2\n"[..], Some(0))
     );
-    // An empty input has no case.
+    // An empty input is refused the same way.
     let out = run(&program, &[], "");
-    assert_eq!((out.stdout.len(), out.status.code()), (0, Some(0)));
+    assert_eq!((out.stdout.len(), out.status.code()), (0, Some(2)));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "stake-your-claim: input ends without a case or the closing line 0\n"
+    );
 }
 
 #[test]

@@ -521,7 +521,7 @@ const fn line_flips(line: u32, x: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_rng::Rng;
+    use crate::test_rng::{Rng, rounds};
 
     /// The flips of a move on `sq` walked square by square in the eight directions.
     fn naive_flips(sq: usize, p: u64, o: u64) -> u32 {
@@ -558,7 +558,7 @@ mod tests {
     #[test]
     fn last_flip_count_agrees_with_a_naive_walk() {
         let mut rng = Rng(0x1234_5678_9ABC_DEF1);
-        for i in 0..200_000u32 {
+        for i in 0..rounds(200_000) {
             let sq = (i % 64) as u8;
             let bit = 1u64 << sq;
             // Sparse and dense boards both.
@@ -591,7 +591,7 @@ mod tests {
     #[test]
     fn square_orders_agree_with_a_stable_sort() {
         let mut rng = Rng(0x5A5A_0123_4567_89AB);
-        for _ in 0..20_000 {
+        for _ in 0..rounds(20_000) {
             // Five distinct squares, and random odd quadrants.
             let mut empty = 0u64;
             while empty.count_ones() < 5 {
@@ -642,7 +642,7 @@ mod tests {
     #[test]
     fn last_one_agrees_with_the_rules() {
         let mut rng = Rng(0x0F0F_1234_4321_F0F0);
-        for i in 0..100_000u32 {
+        for i in 0..rounds(100_000) {
             let sq = (i % 64) as u8;
             let bit = 1u64 << sq;
             let p = rng.next() & !bit;
