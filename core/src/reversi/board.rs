@@ -311,6 +311,11 @@ impl Board {
         self.to_move
     }
 
+    /// The occupied squares.
+    pub const fn occupied(&self) -> u64 {
+        self.player | self.opponent
+    }
+
     /// The black discs.
     pub const fn black(&self) -> u64 {
         match self.to_move {
@@ -588,6 +593,13 @@ pub const fn hash(p: u64, o: u64) -> u64 {
     h ^= h >> 29;
     h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
     h ^ (h >> 32)
+}
+
+/// Whether a position whose occupied squares are `now` can come later in the same game as one
+/// whose occupied squares were `earlier`: discs are never removed, and every move adds one. (How
+/// the contest's `move`, which is told no game, finds the game a board belongs to.)
+pub const fn follows(earlier: u64, now: u64) -> bool {
+    earlier != 0 && now & earlier == earlier && now != earlier
 }
 
 /// A list of Reversi moves. The worst case of legal moves in one position is 33; 64 leaves

@@ -21,7 +21,7 @@ pub mod player;
 
 pub use board::{
     Board, Colour, ContestError, IllegalMoveError, Move, MoveList, OverlapError, ParseBoardError,
-    ParseMoveError, Square,
+    ParseMoveError, Square, follows,
 };
 pub use endgame::{Solution, SolveMode, solve, solve_with};
 pub use engine::{Choice, Engine, think_time_millis};

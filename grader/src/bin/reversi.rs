@@ -5,7 +5,7 @@
 
 use clap::Parser;
 use clap::error::ErrorKind;
-use duel_core::reversi::{Board, Engine, Move, think_time_millis};
+use duel_core::reversi::{Board, Engine, Move, follows, think_time_millis};
 use duel_core::{Budget, Clock, Entry};
 use duel_grader::clock::WallClock;
 use duel_grader::nboard::{NboardOptions, serve};
@@ -131,7 +131,7 @@ fn contest(nodes: Option<u64>, table_entries: usize) -> ExitCode {
     }
     let mut table = vec![Entry::default(); table_entries];
     let mut remaining_micros = GAME_TIME_MICROS;
-    let mut last_discs = 0;
+    let mut last_occupied = 0;
     loop {
         let mut cells = [[0i32; 8]; 8];
         for (r, row) in cells.iter_mut().enumerate() {
@@ -153,13 +153,12 @@ fn contest(nodes: Option<u64>, table_entries: usize) -> ExitCode {
                 (-1, -1)
             }
             Ok(board) => {
-                // Fewer or as many discs as last time: a new game began.
-                let discs = 64 - board.empties();
-                if discs <= last_discs {
+                // A board that cannot follow the last one starts a new game.
+                if !follows(last_occupied, board.occupied()) {
                     remaining_micros = GAME_TIME_MICROS;
                     table.fill(Entry::default());
                 }
-                last_discs = discs;
+                last_occupied = board.occupied();
                 let mut budget = match nodes {
                     Some(n) => Budget::nodes(n),
                     None => {
