@@ -362,8 +362,12 @@ impl Sprt {
                 dd: pairs.dd + 1,
                 ..*pairs
             };
-            (mean, variance) = regularised.mean_and_variance().unwrap_or((0.5, 0.0625));
+            (mean, variance) = regularised.mean_and_variance().unwrap_or((0.5, 0.0));
             n += 1.0;
+            if variance <= 0.0 {
+                // Only even pairs (WL, DD): no evidence either way yet.
+                return 0.0;
+            }
         }
         let (s0, s1) = (score_of(self.elo0), score_of(self.elo1));
         n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
@@ -506,6 +510,9 @@ mod tests {
         assert_eq!(llr(pairs(0, 0, 0, 0, 0, 7)), "0.913");
         assert_eq!(llr(pairs(0, 0, 0, 0, 0, 1)), "0.057");
         assert_eq!(llr(pairs(7, 0, 0, 0, 0, 0)), "-0.929");
+        // Only even pairs give no evidence either way (not an infinite LLR).
+        assert_eq!(llr(pairs(0, 0, 1, 0, 0, 0)), "0.000");
+        assert_eq!(llr(pairs(0, 0, 0, 3, 0, 0)), "0.000");
         // At elo1 = 50 a run of won pairs ends the test at the fourth (LLR 3.254), not before.
         let sprt50 = Sprt::parse("elo0=0 elo1=50").unwrap();
         assert_eq!(
