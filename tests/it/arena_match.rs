@@ -554,3 +554,42 @@ fn nboard_engines_and_contest_programs_give_the_same_records_at_both_concurrenci
         assert!(line.contains(&format!("RE[{black_minus_white}]")), "{line}");
     }
 }
+
+#[test]
+fn a_standard_rules_game_that_cycles_is_drawn_by_threefold_repetition() {
+    // Two UAI scripts that jump a piece out and back: every position comes back four plies
+    // later, and captures never happen, so only a repetition rule ends the game.
+    let engine = |name: &str, out: &str, back: &str| {
+        script(
+            name,
+            &format!(
+                "n=0\nwhile read cmd rest; do case \"$cmd\" in\n  uai) echo uaiok;;\n  \
+                 isready) echo readyok;;\n  go) if [ $((n % 2)) -eq 0 ]; then echo \"bestmove \
+                 {out}\"; else echo \"bestmove {back}\"; fi; n=$((n+1));;\n  quit) exit 0;;\n\
+                 esac; done"
+            ),
+        )
+    };
+    let black = format!("cmd={} proto=uai", engine("uai_black", "a7c7", "c7a7"));
+    let white = format!("cmd={} proto=uai", engine("uai_white", "g7e7", "e7g7"));
+    let dir = scratch_dir("arena_repetition");
+    let record = dir.join("games.jsonl");
+    let (stdout, _) = arena_ok(
+        "ataxx",
+        &[
+            "--a",
+            &black,
+            "--b",
+            &white,
+            "--games",
+            "1",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+    );
+    let games = records(&record);
+    assert_eq!(games[0]["reason"], "threefold repetition", "{stdout}");
+    // The position after the first ply comes back after plies 5 and 9: drawn at ply 9.
+    assert_eq!(games[0]["moves"].as_array().unwrap().len(), 9);
+    assert_eq!(result_value(&stdout, "draws"), "1");
+}
