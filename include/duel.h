@@ -24,7 +24,7 @@
 // The byte that marks an empty cell in boards passed to and from the C API.
 #define DUEL_FRUIT_RAGE_EMPTY 255
 
-// Bytes of workspace with which `duel_stake_solve_in` gives every pattern of 10 empty cells a
+// Bytes of workspace with which `duel_stake_move_in` gives every pattern of 10 empty cells a
 // slot of its own (3^10 slots of 4 bytes): full speed. Any size works, more slowly below it.
 // (A literal, so that cbindgen can write it into the header; checked below.)
 #define DUEL_STAKE_WORKSPACE_BYTES 236196
@@ -84,22 +84,40 @@ extern "C" {
 // # Safety
 // `moves` must point to `moves_len` readable ints (or be null with `moves_len` 0); `out` to 4
 // writable ints.
+duel_result duel_ataxx_move(const int32_t *moves, size_t moves_len, uint32_t millis, int32_t *out);
+
+// As [`duel_ataxx_move`], with the transposition table in the caller's `workspace` (any
+// size, any alignment; 16 bytes an entry) and an optional node limit for reproducible answers
+// (`max_nodes` 0: none; `millis` 0: no time limit). Nothing is allocated.
+//
+// # Errors
+// As [`duel_ataxx_move`]; `DUEL_RESULT_NULL_POINTER` also for a null `workspace` with a
+// non-zero `workspace_len`; `DUEL_RESULT_INVALID_SIZE` for `millis` and `max_nodes` both 0.
+//
+// # Safety
+// As [`duel_ataxx_move`]; `workspace` must be valid for reads and writes of
+// `workspace_len` bytes and not used by anything else during the call.
+duel_result duel_ataxx_move_in(const int32_t *moves,
+                               size_t moves_len,
+                               uint32_t millis,
+                               uint64_t max_nodes,
+                               uint8_t *workspace,
+                               size_t workspace_len,
+                               int32_t *out);
+
+// The first name of [`duel_ataxx_move`], kept for existing callers: the same function.
+//
+// # Safety
+// As [`duel_ataxx_move`].
 duel_result duel_ataxx_best_move(const int32_t *moves,
                                  size_t moves_len,
                                  uint32_t millis,
                                  int32_t *out);
 
-// As [`duel_ataxx_best_move`], with the transposition table in the caller's `workspace` (any
-// size, any alignment; 16 bytes an entry) and an optional node limit for reproducible answers
-// (`max_nodes` 0: none; `millis` 0: no time limit). Nothing is allocated.
-//
-// # Errors
-// As [`duel_ataxx_best_move`]; `DUEL_RESULT_NULL_POINTER` also for a null `workspace` with a
-// non-zero `workspace_len`; `DUEL_RESULT_INVALID_SIZE` for `millis` and `max_nodes` both 0.
+// The first name of [`duel_ataxx_move_in`], kept for existing callers: the same function.
 //
 // # Safety
-// As [`duel_ataxx_best_move`]; `workspace` must be valid for reads and writes of
-// `workspace_len` bytes and not used by anything else during the call.
+// As [`duel_ataxx_move_in`].
 duel_result duel_ataxx_best_move_in(const int32_t *moves,
                                     size_t moves_len,
                                     uint32_t millis,
@@ -122,23 +140,46 @@ duel_result duel_ataxx_best_move_in(const int32_t *moves,
 //
 // # Safety
 // `board` must point to `board_len` readable bytes; `colour` to a writable int.
+duel_result duel_filler_move(uint32_t n,
+                             const uint8_t *board,
+                             size_t board_len,
+                             uint32_t millis,
+                             int32_t *colour);
+
+// As [`duel_filler_move`], with the transposition table in the caller's `workspace` (any
+// size, any alignment; 16 bytes an entry) and an optional node limit for reproducible answers
+// (`max_nodes` 0: none; `millis` 0: no time limit). Nothing is allocated.
+//
+// # Errors
+// As [`duel_filler_move`]; `DUEL_RESULT_NULL_POINTER` also for a null `workspace` with a
+// non-zero `workspace_len`; `DUEL_RESULT_INVALID_SIZE` for `millis` and `max_nodes` both 0.
+//
+// # Safety
+// As [`duel_filler_move`]; `workspace` must be valid for reads and writes of
+// `workspace_len` bytes and not used by anything else during the call.
+duel_result duel_filler_move_in(uint32_t n,
+                                const uint8_t *board,
+                                size_t board_len,
+                                uint32_t millis,
+                                uint64_t max_nodes,
+                                uint8_t *workspace,
+                                size_t workspace_len,
+                                int32_t *colour);
+
+// The first name of [`duel_filler_move`], kept for existing callers: the same function.
+//
+// # Safety
+// As [`duel_filler_move`].
 duel_result duel_filler_choose(uint32_t n,
                                const uint8_t *board,
                                size_t board_len,
                                uint32_t millis,
                                int32_t *colour);
 
-// As [`duel_filler_choose`], with the transposition table in the caller's `workspace` (any
-// size, any alignment; 16 bytes an entry) and an optional node limit for reproducible answers
-// (`max_nodes` 0: none; `millis` 0: no time limit). Nothing is allocated.
-//
-// # Errors
-// As [`duel_filler_choose`]; `DUEL_RESULT_NULL_POINTER` also for a null `workspace` with a
-// non-zero `workspace_len`; `DUEL_RESULT_INVALID_SIZE` for `millis` and `max_nodes` both 0.
+// The first name of [`duel_filler_move_in`], kept for existing callers: the same function.
 //
 // # Safety
-// As [`duel_filler_choose`]; `workspace` must be valid for reads and writes of
-// `workspace_len` bytes and not used by anything else during the call.
+// As [`duel_filler_move_in`].
 duel_result duel_filler_choose_in(uint32_t n,
                                   const uint8_t *board,
                                   size_t board_len,
@@ -224,24 +265,47 @@ const char *duel_result_message(uint32_t code);
 //
 // # Safety
 // `board` must point to 64 readable ints; `row` and `column` to writable ints.
+duel_result duel_reversi_move(const int32_t *board,
+                              int32_t colour,
+                              uint32_t millis,
+                              int32_t *row,
+                              int32_t *column);
+
+// As [`duel_reversi_move`], with the transposition table in the caller's `workspace` (any
+// size: more is stronger; 16 bytes an entry; none at all still plays legal moves) and an
+// optional node limit for reproducible results (`max_nodes` 0: none). `millis` 0 means no time
+// limit (then give a node limit). Nothing is allocated.
+//
+// # Errors
+// As [`duel_reversi_move`]; `DUEL_RESULT_NULL_POINTER` also for a null `workspace` with a
+// non-zero `workspace_len`, `DUEL_RESULT_INVALID_SIZE` for `millis` and `max_nodes` both 0.
+//
+// # Safety
+// As [`duel_reversi_move`]; `workspace` must be valid for reads and writes of
+// `workspace_len` bytes and not used by anything else during the call.
+duel_result duel_reversi_move_in(const int32_t *board,
+                                 int32_t colour,
+                                 uint32_t millis,
+                                 uint64_t max_nodes,
+                                 uint8_t *workspace,
+                                 size_t workspace_len,
+                                 int32_t *row,
+                                 int32_t *column);
+
+// The first name of [`duel_reversi_move`], kept for existing callers: the same function.
+//
+// # Safety
+// As [`duel_reversi_move`].
 duel_result duel_reversi_best_move(const int32_t *board,
                                    int32_t colour,
                                    uint32_t millis,
                                    int32_t *row,
                                    int32_t *column);
 
-// As [`duel_reversi_best_move`], with the transposition table in the caller's `workspace`
-// (any size: more is stronger; 16 bytes an entry; none at all still plays legal moves) and an
-// optional node limit for reproducible results (`max_nodes` 0: none). `millis` 0 means no time
-// limit (then give a node limit). Nothing is allocated.
-//
-// # Errors
-// As [`duel_reversi_best_move`]; `DUEL_RESULT_NULL_POINTER` also for a null `workspace` with a
-// non-zero `workspace_len`, `DUEL_RESULT_INVALID_SIZE` for `millis` and `max_nodes` both 0.
+// The first name of [`duel_reversi_move_in`], kept for existing callers: the same function.
 //
 // # Safety
-// As [`duel_reversi_best_move`]; `workspace` must be valid for reads and writes of
-// `workspace_len` bytes and not used by anything else during the call.
+// As [`duel_reversi_move_in`].
 duel_result duel_reversi_best_move_in(const int32_t *board,
                                       int32_t colour,
                                       uint32_t millis,
@@ -267,6 +331,37 @@ duel_result duel_reversi_best_move_in(const int32_t *board,
 // # Safety
 // `board` must point to `board_len` readable bytes; `row`, `column` and `value` to writable
 // ints.
+duel_result duel_stake_move(uint32_t n,
+                            const uint8_t *board,
+                            size_t board_len,
+                            int32_t *row,
+                            int32_t *column,
+                            int32_t *value);
+
+// As [`duel_stake_move`], with the table in the caller's `workspace`: nothing is allocated.
+// The answer is exact with any workspace (none at all included); with k empty cells, 4·3^k
+// bytes ([`DUEL_STAKE_WORKSPACE_BYTES`] for k = 10) give every pattern a slot of its own.
+//
+// # Errors
+// As [`duel_stake_move`]; `DUEL_RESULT_NULL_POINTER` also for a null `workspace` with a
+// non-zero `workspace_len`.
+//
+// # Safety
+// As [`duel_stake_move`]; `workspace` must be valid for reads and writes of `workspace_len`
+// bytes and not used by anything else during the call.
+duel_result duel_stake_move_in(uint32_t n,
+                               const uint8_t *board,
+                               size_t board_len,
+                               uint8_t *workspace,
+                               size_t workspace_len,
+                               int32_t *row,
+                               int32_t *column,
+                               int32_t *value);
+
+// The first name of [`duel_stake_move`], kept for existing callers: the same function.
+//
+// # Safety
+// As [`duel_stake_move`].
 duel_result duel_stake_solve(uint32_t n,
                              const uint8_t *board,
                              size_t board_len,
@@ -274,17 +369,10 @@ duel_result duel_stake_solve(uint32_t n,
                              int32_t *column,
                              int32_t *value);
 
-// As [`duel_stake_solve`], with the table in the caller's `workspace`: nothing is allocated.
-// The answer is exact with any workspace (none at all included); with k empty cells, 4·3^k
-// bytes ([`DUEL_STAKE_WORKSPACE_BYTES`] for k = 10) give every pattern a slot of its own.
-//
-// # Errors
-// As [`duel_stake_solve`]; `DUEL_RESULT_NULL_POINTER` also for a null `workspace` with a
-// non-zero `workspace_len`.
+// The first name of [`duel_stake_move_in`], kept for existing callers: the same function.
 //
 // # Safety
-// As [`duel_stake_solve`]; `workspace` must be valid for reads and writes of `workspace_len`
-// bytes and not used by anything else during the call.
+// As [`duel_stake_move_in`].
 duel_result duel_stake_solve_in(uint32_t n,
                                 const uint8_t *board,
                                 size_t board_len,

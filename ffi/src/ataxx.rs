@@ -1,5 +1,5 @@
-//! The C API for Ataxx under Botzone's rules: `duel_ataxx_best_move` and
-//! `duel_ataxx_best_move_in`.
+//! The C API for Ataxx under Botzone's rules: `duel_ataxx_move` and `duel_ataxx_move_in`, and
+//! their first names `duel_ataxx_best_move[_in]`.
 
 use crate::clock::{WallClock, workspace_budget};
 use crate::memory::{read_int, write_int};
@@ -97,7 +97,7 @@ unsafe fn answer(
 /// `moves` must point to `moves_len` readable ints (or be null with `moves_len` 0); `out` to 4
 /// writable ints.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn duel_ataxx_best_move(
+pub unsafe extern "C" fn duel_ataxx_move(
     moves: *const i32,
     moves_len: usize,
     millis: u32,
@@ -120,19 +120,19 @@ pub unsafe extern "C" fn duel_ataxx_best_move(
     })
 }
 
-/// As [`duel_ataxx_best_move`], with the transposition table in the caller's `workspace` (any
+/// As [`duel_ataxx_move`], with the transposition table in the caller's `workspace` (any
 /// size, any alignment; 16 bytes an entry) and an optional node limit for reproducible answers
 /// (`max_nodes` 0: none; `millis` 0: no time limit). Nothing is allocated.
 ///
 /// # Errors
-/// As [`duel_ataxx_best_move`]; `DUEL_RESULT_NULL_POINTER` also for a null `workspace` with a
+/// As [`duel_ataxx_move`]; `DUEL_RESULT_NULL_POINTER` also for a null `workspace` with a
 /// non-zero `workspace_len`; `DUEL_RESULT_INVALID_SIZE` for `millis` and `max_nodes` both 0.
 ///
 /// # Safety
-/// As [`duel_ataxx_best_move`]; `workspace` must be valid for reads and writes of
+/// As [`duel_ataxx_move`]; `workspace` must be valid for reads and writes of
 /// `workspace_len` bytes and not used by anything else during the call.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn duel_ataxx_best_move_in(
+pub unsafe extern "C" fn duel_ataxx_move_in(
     moves: *const i32,
     moves_len: usize,
     millis: u32,
@@ -160,4 +160,47 @@ pub unsafe extern "C" fn duel_ataxx_best_move_in(
         // SAFETY: `out` checked non-null; the caller promises 4 writable ints.
         unsafe { answer(&game, table, &mut budget, out) }
     })
+}
+
+/// The first name of [`duel_ataxx_move`], kept for existing callers: the same function.
+///
+/// # Safety
+/// As [`duel_ataxx_move`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn duel_ataxx_best_move(
+    moves: *const i32,
+    moves_len: usize,
+    millis: u32,
+    out: *mut i32,
+) -> DuelResult {
+    // SAFETY: the same contract.
+    unsafe { duel_ataxx_move(moves, moves_len, millis, out) }
+}
+
+/// The first name of [`duel_ataxx_move_in`], kept for existing callers: the same function.
+///
+/// # Safety
+/// As [`duel_ataxx_move_in`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn duel_ataxx_best_move_in(
+    moves: *const i32,
+    moves_len: usize,
+    millis: u32,
+    max_nodes: u64,
+    workspace: *mut u8,
+    workspace_len: usize,
+    out: *mut i32,
+) -> DuelResult {
+    // SAFETY: the same contract.
+    unsafe {
+        duel_ataxx_move_in(
+            moves,
+            moves_len,
+            millis,
+            max_nodes,
+            workspace,
+            workspace_len,
+            out,
+        )
+    }
 }

@@ -3,9 +3,9 @@
 
 use crate::clock::WallClock;
 use crate::result::DuelResult;
-use crate::reversi::{choose, contest_board};
-use duel_core::reversi::{follows, think_time_millis};
-use duel_core::{Budget, Clock, Entry};
+use crate::reversi::{contest_board, row_column};
+use duel_core::reversi::{Player, follows};
+use duel_core::{Budget, Clock, Entry, Player as _, TimeUse};
 use std::io::Write;
 use std::sync::Mutex;
 
@@ -88,8 +88,8 @@ pub unsafe extern "C" fn duel_contest_move(
 
 /// One contest call: validates the board, finds its game by the position (the game whose last
 /// position it can follow; otherwise a new game, replacing the least recently played one when
-/// [`GAMES`] are kept), spends this move's share of that game's thinking time and returns
-/// (row, column).
+/// [`GAMES`] are kept), gives duel's [`Player`] what is left of that game's thinking time (it
+/// spends this move's share of it) and returns (row, column).
 ///
 /// Thread safety: calls are serialised by one lock (the C++ and Java entry points share it),
 /// and a call's thinking time is counted from when it holds the lock, so waiting for another
@@ -121,11 +121,10 @@ pub(crate) fn contest_move(cells: &[i32; 64], colour: i32) -> Result<(i32, i32),
     let game = &mut games[0];
     game.occupied = occupied;
 
-    let think_millis = think_time_millis(&position, game.remaining_micros / 1000);
-    let mut budget = Budget::until(&started, started.now_micros() + think_millis * 1000);
-    let answer = choose(&position, &mut game.table, &mut budget);
+    let mut budget = Budget::until(&started, started.now_micros() + game.remaining_micros);
+    let decision = Player::new(&mut game.table, TimeUse::WholeGame).choose(&position, &mut budget);
     game.remaining_micros = game.remaining_micros.saturating_sub(started.now_micros());
-    Ok(answer)
+    row_column(decision).ok_or(DuelResult::NoLegalMove)
 }
 
 #[cfg(test)]

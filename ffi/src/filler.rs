@@ -1,11 +1,12 @@
-//! The C API for Filler: `duel_filler_choose` and `duel_filler_choose_in`.
+//! The C API for Filler: `duel_filler_move` and `duel_filler_move_in`, and their first names
+//! `duel_filler_choose[_in]`.
 
-use crate::clock::{WallClock, workspace_budget};
 use crate::memory::{bytes, write_int};
+use crate::play::{Limits, decide};
 use crate::result::{DuelResult, guard};
 use crate::workspace;
-use duel_core::filler::{Board, Grid, GridError, choose};
-use duel_core::{Budget, Entry};
+use duel_core::Entry;
+use duel_core::filler::{Board, Grid, GridError, Player, greedy_colour};
 
 /// Transposition-table entries of the variant that allocates: 2^18 entries, 4 MiB.
 const DEFAULT_TABLE_ENTRIES: usize = 1 << 18;
@@ -31,6 +32,28 @@ unsafe fn read_board(n: u32, board: *const u8, board_len: usize) -> Result<Board
     Ok(Board::from_grid(&grid))
 }
 
+/// Asks duel's Filler player over `table` about `position` within `limits`, and writes the
+/// colour it chooses through `colour`.
+///
+/// # Safety
+/// `colour` must be non-null and writable.
+unsafe fn answer(
+    position: &Board,
+    table: &mut [Entry],
+    limits: Limits,
+    colour: *mut i32,
+) -> DuelResult {
+    // A board with no cell left to take (one colour throughout) still gets an allowed colour,
+    // as the contest program answers it.
+    let mv = match decide(&mut Player::new(table), position, limits) {
+        Some(decision) => decision.mv,
+        None => greedy_colour(position),
+    };
+    // SAFETY: the caller's promise.
+    unsafe { write_int(colour, i32::from(mv.colour())) };
+    DuelResult::Ok
+}
+
 /// Chooses the colour (0..9) to play on an `n`×`n` Filler board, as the contest program would,
 /// within `millis` milliseconds, using a 4 MiB table it allocates.
 ///
@@ -46,7 +69,7 @@ unsafe fn read_board(n: u32, board: *const u8, board_len: usize) -> Result<Board
 /// # Safety
 /// `board` must point to `board_len` readable bytes; `colour` to a writable int.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn duel_filler_choose(
+pub unsafe extern "C" fn duel_filler_move(
     n: u32,
     board: *const u8,
     board_len: usize,
@@ -63,28 +86,24 @@ pub unsafe extern "C" fn duel_filler_choose(
             Err(e) => return e,
         };
         let mut table = vec![Entry::default(); DEFAULT_TABLE_ENTRIES];
-        let clock = WallClock::start();
-        let mut budget = Budget::millis(&clock, u64::from(millis));
-        let choice = choose(&position, &mut budget, &mut table);
         // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { write_int(colour, i32::from(choice.colour.colour())) };
-        DuelResult::Ok
+        unsafe { answer(&position, &mut table, Limits::millis(millis), colour) }
     })
 }
 
-/// As [`duel_filler_choose`], with the transposition table in the caller's `workspace` (any
+/// As [`duel_filler_move`], with the transposition table in the caller's `workspace` (any
 /// size, any alignment; 16 bytes an entry) and an optional node limit for reproducible answers
 /// (`max_nodes` 0: none; `millis` 0: no time limit). Nothing is allocated.
 ///
 /// # Errors
-/// As [`duel_filler_choose`]; `DUEL_RESULT_NULL_POINTER` also for a null `workspace` with a
+/// As [`duel_filler_move`]; `DUEL_RESULT_NULL_POINTER` also for a null `workspace` with a
 /// non-zero `workspace_len`; `DUEL_RESULT_INVALID_SIZE` for `millis` and `max_nodes` both 0.
 ///
 /// # Safety
-/// As [`duel_filler_choose`]; `workspace` must be valid for reads and writes of
+/// As [`duel_filler_move`]; `workspace` must be valid for reads and writes of
 /// `workspace_len` bytes and not used by anything else during the call.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn duel_filler_choose_in(
+pub unsafe extern "C" fn duel_filler_move_in(
     n: u32,
     board: *const u8,
     board_len: usize,
@@ -98,9 +117,10 @@ pub unsafe extern "C" fn duel_filler_choose_in(
         if colour.is_null() || (workspace.is_null() && workspace_len != 0) {
             return DuelResult::NullPointer;
         }
-        if millis == 0 && max_nodes == 0 {
-            return DuelResult::InvalidSize;
-        }
+        let limits = match Limits::workspace(millis, max_nodes) {
+            Ok(l) => l,
+            Err(e) => return e,
+        };
         // SAFETY: the caller's promise about `board`.
         let position = match unsafe { read_board(n, board, board_len) } {
             Ok(b) => b,
@@ -108,11 +128,53 @@ pub unsafe extern "C" fn duel_filler_choose_in(
         };
         // SAFETY: the caller's promise about `workspace`.
         let table = unsafe { workspace::table::<Entry>(workspace, workspace_len) };
-        let clock = WallClock::start();
-        let mut budget = workspace_budget(&clock, millis, max_nodes);
-        let choice = choose(&position, &mut budget, table);
         // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { write_int(colour, i32::from(choice.colour.colour())) };
-        DuelResult::Ok
+        unsafe { answer(&position, table, limits, colour) }
     })
+}
+
+/// The first name of [`duel_filler_move`], kept for existing callers: the same function.
+///
+/// # Safety
+/// As [`duel_filler_move`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn duel_filler_choose(
+    n: u32,
+    board: *const u8,
+    board_len: usize,
+    millis: u32,
+    colour: *mut i32,
+) -> DuelResult {
+    // SAFETY: the same contract.
+    unsafe { duel_filler_move(n, board, board_len, millis, colour) }
+}
+
+/// The first name of [`duel_filler_move_in`], kept for existing callers: the same function.
+///
+/// # Safety
+/// As [`duel_filler_move_in`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn duel_filler_choose_in(
+    n: u32,
+    board: *const u8,
+    board_len: usize,
+    millis: u32,
+    max_nodes: u64,
+    workspace: *mut u8,
+    workspace_len: usize,
+    colour: *mut i32,
+) -> DuelResult {
+    // SAFETY: the same contract.
+    unsafe {
+        duel_filler_move_in(
+            n,
+            board,
+            board_len,
+            millis,
+            max_nodes,
+            workspace,
+            workspace_len,
+            colour,
+        )
+    }
 }

@@ -16,6 +16,7 @@ pub mod fruit_rage;
 #[cfg(feature = "jni")]
 mod java;
 mod memory;
+mod play;
 mod result;
 pub mod reversi;
 pub mod stake;

@@ -1,11 +1,12 @@
-//! The C API for Reversi: `duel_reversi_best_move` and `duel_reversi_best_move_in`.
+//! The C API for Reversi: `duel_reversi_move` and `duel_reversi_move_in`, and their first names
+//! `duel_reversi_best_move[_in]`.
 
-use crate::clock::{WallClock, workspace_budget};
 use crate::memory::{read_int, write_int};
+use crate::play::{Limits, decide};
 use crate::result::{DuelResult, guard};
 use crate::workspace;
-use duel_core::reversi::{Board, ContestError, Engine, Move};
-use duel_core::{Budget, Entry};
+use duel_core::reversi::{Board, ContestError, Move, Player};
+use duel_core::{Decision, Entry, TimeUse};
 
 /// Transposition-table entries of the variant that allocates: 2^20 entries, 16 MiB.
 const DEFAULT_TABLE_ENTRIES: usize = 1 << 20;
@@ -23,14 +24,35 @@ pub(crate) fn contest_board(cells: &[i32; 64], colour: i32) -> Result<Board, Due
     })
 }
 
-/// Chooses a move for `board` within `budget`, returning (row, column).
-pub(crate) fn choose(board: &Board, table: &mut [Entry], budget: &mut Budget<'_>) -> (i32, i32) {
-    let mut engine = Engine::new(table);
-    match engine.choose(board, budget).mv {
-        Move::Place(square) => (i32::from(square.row()), i32::from(square.column())),
-        // The board has a legal square (checked by `contest_board`), so the engine never passes.
-        Move::Pass => (-1, -1),
+/// The (row, column) a decision places its disc on; `None` for a pass, or no decision, which
+/// a board checked by [`contest_board`] (the side to move has a legal square) never gives.
+pub(crate) fn row_column(decision: Option<Decision<Move>>) -> Option<(i32, i32)> {
+    match decision?.mv {
+        Move::Place(square) => Some((i32::from(square.row()), i32::from(square.column()))),
+        Move::Pass => None,
     }
+}
+
+/// Asks `player` about `board` within `limits` and writes its move through `row` and `column`.
+///
+/// # Safety
+/// `row` and `column` must be non-null and writable.
+unsafe fn answer(
+    player: &mut Player<'_>,
+    board: &Board,
+    limits: Limits,
+    row: *mut i32,
+    column: *mut i32,
+) -> DuelResult {
+    let Some((r, c)) = row_column(decide(player, board, limits)) else {
+        return DuelResult::NoLegalMove;
+    };
+    // SAFETY: the caller's promise.
+    unsafe {
+        write_int(row, r);
+        write_int(column, c);
+    }
+    DuelResult::Ok
 }
 
 /// Reads the caller's 64 cells.
@@ -63,7 +85,7 @@ pub(crate) unsafe fn read_cells(board: *const i32) -> Option<[i32; 64]> {
 /// # Safety
 /// `board` must point to 64 readable ints; `row` and `column` to writable ints.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn duel_reversi_best_move(
+pub unsafe extern "C" fn duel_reversi_move(
     board: *const i32,
     colour: i32,
     millis: u32,
@@ -83,32 +105,26 @@ pub unsafe extern "C" fn duel_reversi_best_move(
             Err(e) => return e,
         };
         let mut table = vec![Entry::default(); DEFAULT_TABLE_ENTRIES];
-        let clock = WallClock::start();
-        let mut budget = Budget::millis(&clock, u64::from(millis));
-        let (r, c) = choose(&board, &mut table, &mut budget);
+        let mut player = Player::new(&mut table, TimeUse::ThisMove);
         // SAFETY: both checked non-null; the caller promises they are writable.
-        unsafe {
-            write_int(row, r);
-            write_int(column, c);
-        }
-        DuelResult::Ok
+        unsafe { answer(&mut player, &board, Limits::millis(millis), row, column) }
     })
 }
 
-/// As [`duel_reversi_best_move`], with the transposition table in the caller's `workspace`
-/// (any size: more is stronger; 16 bytes an entry; none at all still plays legal moves) and an
+/// As [`duel_reversi_move`], with the transposition table in the caller's `workspace` (any
+/// size: more is stronger; 16 bytes an entry; none at all still plays legal moves) and an
 /// optional node limit for reproducible results (`max_nodes` 0: none). `millis` 0 means no time
 /// limit (then give a node limit). Nothing is allocated.
 ///
 /// # Errors
-/// As [`duel_reversi_best_move`]; `DUEL_RESULT_NULL_POINTER` also for a null `workspace` with a
+/// As [`duel_reversi_move`]; `DUEL_RESULT_NULL_POINTER` also for a null `workspace` with a
 /// non-zero `workspace_len`, `DUEL_RESULT_INVALID_SIZE` for `millis` and `max_nodes` both 0.
 ///
 /// # Safety
-/// As [`duel_reversi_best_move`]; `workspace` must be valid for reads and writes of
+/// As [`duel_reversi_move`]; `workspace` must be valid for reads and writes of
 /// `workspace_len` bytes and not used by anything else during the call.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn duel_reversi_best_move_in(
+pub unsafe extern "C" fn duel_reversi_move_in(
     board: *const i32,
     colour: i32,
     millis: u32,
@@ -126,23 +142,64 @@ pub unsafe extern "C" fn duel_reversi_best_move_in(
         if row.is_null() || column.is_null() || (workspace.is_null() && workspace_len != 0) {
             return DuelResult::NullPointer;
         }
-        if millis == 0 && max_nodes == 0 {
-            return DuelResult::InvalidSize;
-        }
+        let limits = match Limits::workspace(millis, max_nodes) {
+            Ok(l) => l,
+            Err(e) => return e,
+        };
         let board = match contest_board(&cells, colour) {
             Ok(b) => b,
             Err(e) => return e,
         };
         // SAFETY: the caller's promise about `workspace` and `workspace_len`.
         let table = unsafe { workspace::table::<Entry>(workspace, workspace_len) };
-        let clock = WallClock::start();
-        let mut budget = workspace_budget(&clock, millis, max_nodes);
-        let (r, c) = choose(&board, table, &mut budget);
+        let mut player = Player::new(table, TimeUse::ThisMove);
         // SAFETY: both checked non-null; the caller promises they are writable.
-        unsafe {
-            write_int(row, r);
-            write_int(column, c);
-        }
-        DuelResult::Ok
+        unsafe { answer(&mut player, &board, limits, row, column) }
     })
+}
+
+/// The first name of [`duel_reversi_move`], kept for existing callers: the same function.
+///
+/// # Safety
+/// As [`duel_reversi_move`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn duel_reversi_best_move(
+    board: *const i32,
+    colour: i32,
+    millis: u32,
+    row: *mut i32,
+    column: *mut i32,
+) -> DuelResult {
+    // SAFETY: the same contract.
+    unsafe { duel_reversi_move(board, colour, millis, row, column) }
+}
+
+/// The first name of [`duel_reversi_move_in`], kept for existing callers: the same function.
+///
+/// # Safety
+/// As [`duel_reversi_move_in`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn duel_reversi_best_move_in(
+    board: *const i32,
+    colour: i32,
+    millis: u32,
+    max_nodes: u64,
+    workspace: *mut u8,
+    workspace_len: usize,
+    row: *mut i32,
+    column: *mut i32,
+) -> DuelResult {
+    // SAFETY: the same contract.
+    unsafe {
+        duel_reversi_move_in(
+            board,
+            colour,
+            millis,
+            max_nodes,
+            workspace,
+            workspace_len,
+            row,
+            column,
+        )
+    }
 }

@@ -1,11 +1,13 @@
-//! The C API for Stake Your Claim: `duel_stake_solve` and `duel_stake_solve_in`.
+//! The C API for Stake Your Claim: `duel_stake_move` and `duel_stake_move_in`, and their first
+//! names `duel_stake_solve[_in]`.
 
 use crate::memory::{bytes, write_int};
+use crate::play::{Limits, decide};
 use crate::result::{DuelResult, guard};
 use crate::workspace;
-use duel_core::stake::{self, Board, BoardBuilder, ParseError, PositionError, Slot, SolveError};
+use duel_core::stake::{self, Board, BoardBuilder, ParseError, Player, PositionError, Slot};
 
-/// Bytes of workspace with which `duel_stake_solve_in` gives every pattern of 10 empty cells a
+/// Bytes of workspace with which `duel_stake_move_in` gives every pattern of 10 empty cells a
 /// slot of its own (3^10 slots of 4 bytes): full speed. Any size works, more slowly below it.
 /// (A literal, so that cbindgen can write it into the header; checked below.)
 pub const DUEL_STAKE_WORKSPACE_BYTES: usize = 236_196;
@@ -41,7 +43,8 @@ unsafe fn read_board(n: u32, board: *const u8, board_len: usize) -> Result<Board
     })
 }
 
-/// Solves `board` with `table`, writing the answer through the out-pointers.
+/// Solves `board` exactly with duel's player over `table`, writing the answer through the
+/// out-pointers.
 ///
 /// # Safety
 /// The out-pointers must be non-null and writable.
@@ -52,19 +55,17 @@ unsafe fn answer(
     column: *mut i32,
     value: *mut i32,
 ) -> DuelResult {
-    match stake::solve(board, table) {
-        Ok(solution) => {
-            // SAFETY: checked non-null by the callers; the caller promises writability.
-            unsafe {
-                write_int(row, i32::from(solution.row));
-                write_int(column, i32::from(solution.col));
-                write_int(value, solution.value);
-            }
-            DuelResult::Ok
-        }
-        Err(SolveError::GameOver) => DuelResult::NoLegalMove,
-        Err(SolveError::TooManyEmpties { .. }) => DuelResult::InvalidBoard,
+    // A `Board` has at most 10 empties, and the solve is exact whatever the budget.
+    let Some(decision) = decide(&mut Player::new(table), board, Limits::none()) else {
+        return DuelResult::NoLegalMove;
+    };
+    // SAFETY: checked non-null by the callers; the caller promises writability.
+    unsafe {
+        write_int(row, i32::from(decision.mv.row()));
+        write_int(column, i32::from(decision.mv.col()));
+        write_int(value, decision.score);
     }
+    DuelResult::Ok
 }
 
 /// Solves a Stake Your Claim position exactly: the best move for the player to move (the first
@@ -84,7 +85,7 @@ unsafe fn answer(
 /// `board` must point to `board_len` readable bytes; `row`, `column` and `value` to writable
 /// ints.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn duel_stake_solve(
+pub unsafe extern "C" fn duel_stake_move(
     n: u32,
     board: *const u8,
     board_len: usize,
@@ -107,19 +108,19 @@ pub unsafe extern "C" fn duel_stake_solve(
     })
 }
 
-/// As [`duel_stake_solve`], with the table in the caller's `workspace`: nothing is allocated.
+/// As [`duel_stake_move`], with the table in the caller's `workspace`: nothing is allocated.
 /// The answer is exact with any workspace (none at all included); with k empty cells, 4·3^k
 /// bytes ([`DUEL_STAKE_WORKSPACE_BYTES`] for k = 10) give every pattern a slot of its own.
 ///
 /// # Errors
-/// As [`duel_stake_solve`]; `DUEL_RESULT_NULL_POINTER` also for a null `workspace` with a
+/// As [`duel_stake_move`]; `DUEL_RESULT_NULL_POINTER` also for a null `workspace` with a
 /// non-zero `workspace_len`.
 ///
 /// # Safety
-/// As [`duel_stake_solve`]; `workspace` must be valid for reads and writes of `workspace_len`
+/// As [`duel_stake_move`]; `workspace` must be valid for reads and writes of `workspace_len`
 /// bytes and not used by anything else during the call.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn duel_stake_solve_in(
+pub unsafe extern "C" fn duel_stake_move_in(
     n: u32,
     board: *const u8,
     board_len: usize,
@@ -147,4 +148,51 @@ pub unsafe extern "C" fn duel_stake_solve_in(
         // SAFETY: out-pointers checked non-null above.
         unsafe { answer(&board, table, row, column, value) }
     })
+}
+
+/// The first name of [`duel_stake_move`], kept for existing callers: the same function.
+///
+/// # Safety
+/// As [`duel_stake_move`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn duel_stake_solve(
+    n: u32,
+    board: *const u8,
+    board_len: usize,
+    row: *mut i32,
+    column: *mut i32,
+    value: *mut i32,
+) -> DuelResult {
+    // SAFETY: the same contract.
+    unsafe { duel_stake_move(n, board, board_len, row, column, value) }
+}
+
+/// The first name of [`duel_stake_move_in`], kept for existing callers: the same function.
+///
+/// # Safety
+/// As [`duel_stake_move_in`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn duel_stake_solve_in(
+    n: u32,
+    board: *const u8,
+    board_len: usize,
+    workspace: *mut u8,
+    workspace_len: usize,
+    row: *mut i32,
+    column: *mut i32,
+    value: *mut i32,
+) -> DuelResult {
+    // SAFETY: the same contract.
+    unsafe {
+        duel_stake_move_in(
+            n,
+            board,
+            board_len,
+            workspace,
+            workspace_len,
+            row,
+            column,
+            value,
+        )
+    }
 }

@@ -4,11 +4,11 @@
 //! address is used from its aligned part only.
 
 use crate::DuelResult;
-use crate::ataxx::duel_ataxx_best_move_in;
-use crate::filler::duel_filler_choose_in;
+use crate::ataxx::duel_ataxx_move_in;
+use crate::filler::duel_filler_move_in;
 use crate::fruit_rage::{DUEL_FRUIT_RAGE_EMPTY, duel_fruit_rage_move_in};
-use crate::reversi::duel_reversi_best_move_in;
-use crate::stake::duel_stake_solve_in;
+use crate::reversi::duel_reversi_move_in;
+use crate::stake::duel_stake_move_in;
 use duel_core::Entry;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -118,7 +118,7 @@ fn reversi_reads_and_writes_misaligned_ints_and_allocates_nothing() {
     let (result, count) = allocations(|| {
         // SAFETY: 64 ints at `board`, 2 at `outs`, the workspace's bytes, all live.
         unsafe {
-            duel_reversi_best_move_in(
+            duel_reversi_move_in(
                 board.int(0),
                 1,
                 0,
@@ -137,7 +137,7 @@ fn reversi_reads_and_writes_misaligned_ints_and_allocates_nothing() {
     let mut outs = Odd::new(8);
     // SAFETY: as above.
     let result = unsafe {
-        duel_reversi_best_move_in(
+        duel_reversi_move_in(
             board.int(0),
             7,
             0,
@@ -162,7 +162,7 @@ fn ataxx_reads_a_misaligned_history_refuses_a_circular_one_and_allocates_nothing
     let (result, count) = allocations(|| {
         // SAFETY: 16 ints at `moves`, 4 at `out`, the workspace's bytes.
         unsafe {
-            duel_ataxx_best_move_in(
+            duel_ataxx_move_in(
                 moves.int(0),
                 16,
                 0,
@@ -180,9 +180,8 @@ fn ataxx_reads_a_misaligned_history_refuses_a_circular_one_and_allocates_nothing
     moves.put(&[plies.as_flattened(), &[0, 0, 2, 0]].concat());
     let mut out = Odd::new(16);
     // SAFETY: 20 ints at `moves`, 4 at `out`.
-    let result = unsafe {
-        duel_ataxx_best_move_in(moves.int(0), 20, 0, 30, std::ptr::null_mut(), 0, out.int(0))
-    };
+    let result =
+        unsafe { duel_ataxx_move_in(moves.int(0), 20, 0, 30, std::ptr::null_mut(), 0, out.int(0)) };
     assert_eq!(result, DuelResult::IllegalMove);
     assert!(out.untouched(4));
 }
@@ -195,7 +194,7 @@ fn filler_writes_a_misaligned_colour_and_allocates_nothing() {
     let (result, count) = allocations(|| {
         // SAFETY: 9 bytes at `board`, 1 int at `out`, the workspace's bytes.
         unsafe {
-            duel_filler_choose_in(
+            duel_filler_move_in(
                 3,
                 board.as_ptr(),
                 9,
@@ -276,7 +275,7 @@ fn stake_in_solves_with_misaligned_outs_and_allocates_nothing() {
     let (result, count) = allocations(|| {
         // SAFETY: 16 bytes at `board`, 3 ints at `outs`, the workspace's bytes.
         unsafe {
-            duel_stake_solve_in(
+            duel_stake_move_in(
                 4,
                 board.as_ptr(),
                 16,

@@ -1,4 +1,4 @@
-//! `duel_ataxx_best_move` and `duel_ataxx_best_move_in` with fuzzer-chosen histories (mostly
+//! `duel_ataxx_move` and `duel_ataxx_move_in` with fuzzer-chosen histories (mostly
 //! legal games, repetitions included, then anything), lengths, budgets, workspaces, null
 //! pointers and misaligned buffers: the result is the code the shared replay gives, a success
 //! is a legal move that is not circular while another exists, a failure leaves `out`
@@ -6,7 +6,7 @@
 #![no_main]
 
 use duel::DuelResult;
-use duel::ataxx::{duel_ataxx_best_move, duel_ataxx_best_move_in};
+use duel::ataxx::{duel_ataxx_move, duel_ataxx_move_in};
 use duel_core::ataxx::{BotzoneMove, Match, PLY_LIMIT, circular_moves};
 use duel_fuzz::{Buffer, Bytes, Outs, botzone_move};
 use libfuzzer_sys::fuzz_target;
@@ -84,9 +84,9 @@ fuzz_target!(|data: &[u8]| {
     // SAFETY: every non-null pointer points into a live buffer of the size given.
     let result = unsafe {
         if allocating {
-            duel_ataxx_best_move(moves_ptr, moves_len, 1, out)
+            duel_ataxx_move(moves_ptr, moves_len, 1, out)
         } else {
-            duel_ataxx_best_move_in(
+            duel_ataxx_move_in(
                 moves_ptr,
                 moves_len,
                 millis,

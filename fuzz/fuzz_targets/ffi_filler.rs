@@ -1,11 +1,11 @@
-//! `duel_filler_choose` and `duel_filler_choose_in` with fuzzer-chosen sides, lengths, colours,
+//! `duel_filler_move` and `duel_filler_move_in` with fuzzer-chosen sides, lengths, colours,
 //! budgets, workspaces, null pointers and misaligned buffers: the result is the code the rules
 //! give, a success is a legal colour other than the forbidden one, a failure leaves the
 //! out-parameter untouched, and nothing panics.
 #![no_main]
 
 use duel::DuelResult;
-use duel::filler::{duel_filler_choose, duel_filler_choose_in};
+use duel::filler::{duel_filler_move, duel_filler_move_in};
 use duel_core::filler::{Board, Grid, GridError, MAX_SIZE, Move};
 use duel_fuzz::{Buffer, Bytes, Outs};
 use libfuzzer_sys::fuzz_target;
@@ -71,9 +71,9 @@ fuzz_target!(|data: &[u8]| {
     // SAFETY: every non-null pointer points into a live buffer of the size given.
     let result = unsafe {
         if allocating {
-            duel_filler_choose(n, board_ptr, board_len, 1, colour)
+            duel_filler_move(n, board_ptr, board_len, 1, colour)
         } else {
-            duel_filler_choose_in(
+            duel_filler_move_in(
                 n,
                 board_ptr,
                 board_len,

@@ -1,11 +1,11 @@
-//! `duel_reversi_best_move`, `duel_reversi_best_move_in`, `duel_contest_move` and
+//! `duel_reversi_move`, `duel_reversi_move_in`, `duel_contest_move` and
 //! `duel_result_message` with fuzzer-chosen cells, colours, budgets, workspace sizes, null
 //! pointers and misaligned buffers: the result is the code the rules give, a success is a legal
 //! move, a failure leaves every out-parameter untouched, and nothing panics.
 #![no_main]
 
 use duel::DuelResult;
-use duel::reversi::{duel_reversi_best_move, duel_reversi_best_move_in};
+use duel::reversi::{duel_reversi_move, duel_reversi_move_in};
 use duel_core::reversi::{Board, ContestError, Move, Square};
 use duel_fuzz::{Buffer, Bytes, Outs};
 use libfuzzer_sys::fuzz_target;
@@ -81,9 +81,9 @@ fuzz_target!(|data: &[u8]| {
     // SAFETY: every non-null pointer points into a live buffer of the size given.
     let result = unsafe {
         if allocating {
-            duel_reversi_best_move(board_ptr, colour, 1, row, column)
+            duel_reversi_move(board_ptr, colour, 1, row, column)
         } else {
-            duel_reversi_best_move_in(
+            duel_reversi_move_in(
                 board_ptr,
                 colour,
                 millis,

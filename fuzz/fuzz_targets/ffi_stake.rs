@@ -1,11 +1,11 @@
-//! `duel_stake_solve` and `duel_stake_solve_in` with fuzzer-chosen sides, lengths, boards,
+//! `duel_stake_move` and `duel_stake_move_in` with fuzzer-chosen sides, lengths, boards,
 //! workspaces, null pointers and misaligned buffers: the result is the code the rules give, a
 //! success is exactly the core solver's answer (whatever the workspace), a failure leaves every
 //! out-parameter untouched, and nothing panics.
 #![no_main]
 
 use duel::DuelResult;
-use duel::stake::{duel_stake_solve, duel_stake_solve_in};
+use duel::stake::{duel_stake_move, duel_stake_move_in};
 use duel_core::stake::{self, BoardBuilder, MAX_SIZE, ParseError, PositionError, Slot, SolveError};
 use duel_fuzz::{Buffer, Bytes, Outs};
 use libfuzzer_sys::fuzz_target;
@@ -94,9 +94,9 @@ fuzz_target!(|data: &[u8]| {
     // SAFETY: every non-null pointer points into a live buffer of the size given.
     let result = unsafe {
         if allocating {
-            duel_stake_solve(n, board_ptr, board_len, ptrs[0], ptrs[1], ptrs[2])
+            duel_stake_move(n, board_ptr, board_len, ptrs[0], ptrs[1], ptrs[2])
         } else {
-            duel_stake_solve_in(
+            duel_stake_move_in(
                 n,
                 board_ptr,
                 board_len,

@@ -125,9 +125,9 @@ static void reversi(int rounds) {
         uint64_t nodes = below(2000);
         duel_result r;
         if (i % 4 == 0) {
-            r = duel_reversi_best_move(b, colour, 1, row, col);
+            r = duel_reversi_move(b, colour, 1, row, col);
         } else {
-            r = duel_reversi_best_move_in(b, colour, millis, nodes, w, ws_len, row, col);
+            r = duel_reversi_move_in(b, colour, millis, nodes, w, ws_len, row, col);
         }
         check_result(r, "reversi");
         if (!b || !row || !col || (shape == 4 && ws_len != 0 && i % 4 != 0))
@@ -169,7 +169,7 @@ static void ataxx(int games) {
             struct buffer out = buffer_new(16, below(8), SENTINEL);
             size_t ws_len = below(4096);
             struct buffer ws = buffer_new(ws_len, below(8), 0xEE);
-            duel_result r = duel_ataxx_best_move_in(int_ptr(&moves, 0), len, 0, 1 + below(300),
+            duel_result r = duel_ataxx_move_in(int_ptr(&moves, 0), len, 0, 1 + below(300),
                                                     ws.data, ws_len, int_ptr(&out, 0));
             check_result(r, "ataxx self-play");
             if (r == DUEL_RESULT_OK) {
@@ -206,10 +206,10 @@ static void ataxx(int games) {
             size_t ws_len = below(2048);
             int null_workspace = k % 4 != 0 && shape == 3 && ws_len != 0;
             if (k % 4 == 0) {
-                r = duel_ataxx_best_move(m, n, 1, o);
+                r = duel_ataxx_move(m, n, 1, o);
             } else {
                 struct buffer ws = buffer_new(ws_len, below(8), 0xEE);
-                r = duel_ataxx_best_move_in(m, n, 0, 1 + below(200), shape == 3 ? NULL : ws.data,
+                r = duel_ataxx_move_in(m, n, 0, 1 + below(200), shape == 3 ? NULL : ws.data,
                                             ws_len, o);
                 buffer_free(&ws);
             }
@@ -241,8 +241,8 @@ static void filler(int rounds) {
         const uint8_t *b = shape == 1 ? NULL : board.data;
         int32_t *c = shape == 2 ? NULL : int_ptr(&out, 0);
         duel_result r = i % 4 == 0
-                            ? duel_filler_choose(n, b, len, 1, c)
-                            : duel_filler_choose_in(n, b, len, 0, 1 + below(500),
+                            ? duel_filler_move(n, b, len, 1, c)
+                            : duel_filler_move_in(n, b, len, 0, 1 + below(500),
                                                     shape == 3 ? NULL : ws.data, ws_len, c);
         check_result(r, "filler");
         if (!b || !c) CHECK(r == DUEL_RESULT_NULL_POINTER, "filler: null gave %u", (unsigned)r);
@@ -339,13 +339,13 @@ static void stake(int rounds) {
         const uint8_t *b = shape == 1 ? NULL : board.data;
         int32_t *p[3];
         for (uint32_t k = 0; k < 3; k++) p[k] = shape == 2 + k ? NULL : int_ptr(&outs, k);
-        duel_result r = duel_stake_solve_in(n, b, len, shape == 5 ? NULL : ws.data, ws_len, p[0], p[1], p[2]);
+        duel_result r = duel_stake_move_in(n, b, len, shape == 5 ? NULL : ws.data, ws_len, p[0], p[1], p[2]);
         check_result(r, "stake");
         if (!b || !p[0] || !p[1] || !p[2] || (shape == 5 && ws_len != 0))
             CHECK(r == DUEL_RESULT_NULL_POINTER, "stake: null gave %u", (unsigned)r);
         if (r == DUEL_RESULT_OK) {
             /* The exact answer does not depend on the workspace. */
-            duel_result r2 = duel_stake_solve(n, board.data, len, int_ptr(&outs2, 0),
+            duel_result r2 = duel_stake_move(n, board.data, len, int_ptr(&outs2, 0),
                                               int_ptr(&outs2, 1), int_ptr(&outs2, 2));
             check_result(r2, "stake");
             CHECK(r2 == DUEL_RESULT_OK && memcmp(outs.data, outs2.data, 12) == 0,

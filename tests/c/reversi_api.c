@@ -35,39 +35,44 @@ int main(void) {
     int row = 99, column = 99;
     start(board);
 
-    CHECK(duel_reversi_best_move(board, 1, 100, &row, &column) == DUEL_RESULT_OK);
+    CHECK(duel_reversi_move(board, 1, 100, &row, &column) == DUEL_RESULT_OK);
     CHECK(legal_first(row, column));
 
     row = column = 99;
-    CHECK(duel_reversi_best_move_in(board, 1, 0, 20000, workspace, sizeof workspace, &row, &column) == DUEL_RESULT_OK);
+    CHECK(duel_reversi_move_in(board, 1, 0, 20000, workspace, sizeof workspace, &row, &column) == DUEL_RESULT_OK);
     CHECK(legal_first(row, column));
     /* A node budget is reproducible. */
     int row2 = 99, column2 = 99;
+    CHECK(duel_reversi_move_in(board, 1, 0, 20000, workspace, sizeof workspace, &row2, &column2) == DUEL_RESULT_OK);
+    CHECK(row == row2 && column == column2);
+    /* The first name of the function is the same function. */
+    row2 = column2 = 99;
     CHECK(duel_reversi_best_move_in(board, 1, 0, 20000, workspace, sizeof workspace, &row2, &column2) == DUEL_RESULT_OK);
     CHECK(row == row2 && column == column2);
+    CHECK(duel_reversi_best_move(NULL, 1, 10, &row2, &column2) == DUEL_RESULT_NULL_POINTER);
     /* A misaligned, tiny, or absent workspace still plays legal moves. */
-    CHECK(duel_reversi_best_move_in(board, 1, 0, 5000, workspace + 3, 40, &row, &column) == DUEL_RESULT_OK);
+    CHECK(duel_reversi_move_in(board, 1, 0, 5000, workspace + 3, 40, &row, &column) == DUEL_RESULT_OK);
     CHECK(legal_first(row, column));
-    CHECK(duel_reversi_best_move_in(board, 1, 0, 5000, NULL, 0, &row, &column) == DUEL_RESULT_OK);
+    CHECK(duel_reversi_move_in(board, 1, 0, 5000, NULL, 0, &row, &column) == DUEL_RESULT_OK);
     CHECK(legal_first(row, column));
 
     /* Every error code, and out-parameters untouched on error. */
     row = column = 77;
-    CHECK(duel_reversi_best_move(NULL, 1, 10, &row, &column) == DUEL_RESULT_NULL_POINTER);
-    CHECK(duel_reversi_best_move(board, 1, 10, NULL, &column) == DUEL_RESULT_NULL_POINTER);
-    CHECK(duel_reversi_best_move(board, 1, 10, &row, NULL) == DUEL_RESULT_NULL_POINTER);
-    CHECK(duel_reversi_best_move_in(board, 1, 10, 0, NULL, 64, &row, &column) == DUEL_RESULT_NULL_POINTER);
-    CHECK(duel_reversi_best_move_in(board, 1, 0, 0, workspace, sizeof workspace, &row, &column) == DUEL_RESULT_INVALID_SIZE);
-    CHECK(duel_reversi_best_move(board, 2, 10, &row, &column) == DUEL_RESULT_INVALID_COLOUR);
-    CHECK(duel_reversi_best_move(board, -1, 10, &row, &column) == DUEL_RESULT_INVALID_COLOUR);
+    CHECK(duel_reversi_move(NULL, 1, 10, &row, &column) == DUEL_RESULT_NULL_POINTER);
+    CHECK(duel_reversi_move(board, 1, 10, NULL, &column) == DUEL_RESULT_NULL_POINTER);
+    CHECK(duel_reversi_move(board, 1, 10, &row, NULL) == DUEL_RESULT_NULL_POINTER);
+    CHECK(duel_reversi_move_in(board, 1, 10, 0, NULL, 64, &row, &column) == DUEL_RESULT_NULL_POINTER);
+    CHECK(duel_reversi_move_in(board, 1, 0, 0, workspace, sizeof workspace, &row, &column) == DUEL_RESULT_INVALID_SIZE);
+    CHECK(duel_reversi_move(board, 2, 10, &row, &column) == DUEL_RESULT_INVALID_COLOUR);
+    CHECK(duel_reversi_move(board, -1, 10, &row, &column) == DUEL_RESULT_INVALID_COLOUR);
     board[0] = 2;
-    CHECK(duel_reversi_best_move(board, 1, 10, &row, &column) == DUEL_RESULT_INVALID_CELL);
+    CHECK(duel_reversi_move(board, 1, 10, &row, &column) == DUEL_RESULT_INVALID_CELL);
     board[0] = -2;
-    CHECK(duel_reversi_best_move_in(board, 1, 10, 0, workspace, sizeof workspace, &row, &column) == DUEL_RESULT_INVALID_CELL);
+    CHECK(duel_reversi_move_in(board, 1, 10, 0, workspace, sizeof workspace, &row, &column) == DUEL_RESULT_INVALID_CELL);
     /* A full board of black: nobody can move. */
     for (int i = 0; i < 64; i++) board[i] = 1;
-    CHECK(duel_reversi_best_move(board, 0, 10, &row, &column) == DUEL_RESULT_NO_LEGAL_MOVE);
-    CHECK(duel_reversi_best_move(board, 1, 10, &row, &column) == DUEL_RESULT_NO_LEGAL_MOVE);
+    CHECK(duel_reversi_move(board, 0, 10, &row, &column) == DUEL_RESULT_NO_LEGAL_MOVE);
+    CHECK(duel_reversi_move(board, 1, 10, &row, &column) == DUEL_RESULT_NO_LEGAL_MOVE);
     CHECK(row == 77 && column == 77);
 
     /* Messages: every code named, unknown codes too, never NULL. */
