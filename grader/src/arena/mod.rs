@@ -498,7 +498,7 @@ fn run<R: Referee>(
                 }
                 let setup = game_setup(taken);
                 let written = take_game(
-                    (game, unit, args),
+                    (unit, args),
                     referee,
                     &setup,
                     &record,
@@ -533,14 +533,13 @@ fn run<R: Referee>(
 
 /// Counts one game in order: totals, progress line, records.
 fn take_game<R: Referee>(
-    (game, unit, args): (&str, &str, &MatchArgs),
+    (unit, args): (&str, &MatchArgs),
     referee: &R,
     setup: &GameSetup<'_, R::Opening>,
     record: &GameRecord,
     totals: &mut Totals,
     (record_file, export_file): (&mut Option<BufWriter<File>>, &mut Option<BufWriter<File>>),
 ) -> io::Result<()> {
-    let _ = game;
     totals.add(setup.index, record);
     let verdict = match record.winner {
         Some(Side::A) => "A wins",
