@@ -16,6 +16,7 @@ mod engine;
 mod eval;
 mod history;
 mod moves;
+mod search;
 mod square;
 
 pub use board::{
@@ -23,9 +24,11 @@ pub use board::{
     ParseFenError, Rules,
 };
 pub use engine::{
-    RootFiltered, WIN, choose, choose_with, circular_moves, outcome_score, perft, search_position,
+    RootFiltered, WIN, choose, choose_until, choose_with, circular_moves, outcome_score, perft,
+    search_position, search_position_until,
 };
 pub use eval::{Eval, PIECE};
 pub use history::{HISTORY_CAPACITY, History, Match, Snapshot};
 pub use moves::{BotzoneMove, Move, ParseMoveError};
+pub use search::{Tuning, search, search_tuned};
 pub use square::{CELLS, Cells, FULL, NEIGHBOURS, RING, SIZE, Square, dilate, reach};
