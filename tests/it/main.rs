@@ -3,6 +3,7 @@
 mod arena;
 mod arena_match;
 mod ataxx;
+mod ataxx_search;
 mod core_search;
 mod embedded;
 mod ffi;

@@ -198,6 +198,7 @@ pub fn choose_until(
     let mut result = search(
         board,
         circular.as_slice(),
+        &[],
         searcher.table(),
         eval,
         config,
@@ -244,6 +245,7 @@ pub fn search_position_until(
     };
     search(
         board,
+        &[],
         &[],
         searcher.table(),
         &Eval::default(),

@@ -25,6 +25,8 @@ pub struct Eval {
     /// Per empty cell next to a side's pieces that the other side can reach (a hole it may
     /// be captured through); subtracted.
     pub hole: Score,
+    /// A bonus for the side to move (its move in hand).
+    pub tempo: Score,
 }
 
 impl Default for Eval {
@@ -34,6 +36,7 @@ impl Default for Eval {
             safe: 50,
             mobility: 20,
             hole: 0,
+            tempo: 0,
         }
     }
 }
@@ -56,6 +59,7 @@ impl Eval {
         let holes = (own_targets & reach(opp)).count_ones() as Score
             - (opp_targets & reach(own)).count_ones() as Score;
         material * PIECE - holes * self.hole
+            + self.tempo
             + (best_gain as Score) * self.threat
             + safe * self.safe
             + mobility * self.mobility

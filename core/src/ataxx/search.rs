@@ -153,6 +153,10 @@ struct Search<'a, 't, 'c> {
     tuning: Tuning,
     killers: [[u16; 2]; MAX_PLY],
     history: [i16; KEYS],
+    /// The hashes of the positions on the current line, by ply (the root at 0).
+    path: [u64; MAX_PLY],
+    /// Hashes of the game's positions before the root since its last copy, oldest first.
+    game: &'a [u64],
 }
 
 /// The ordering score of a move's shape: net gain first, a copy before a jump of equal gain.
@@ -221,6 +225,29 @@ impl Search<'_, '_, '_> {
         }
     }
 
+    /// Whether the position with `hash` at `ply`, `reversible` plies after the last copy (a
+    /// copy adds a piece for good, so no position before it can come back), repeats an earlier
+    /// position of the line or of the game. A repetition scores as a draw: the rules do not
+    /// end the game there, and a side that can do better must not go round in circles.
+    fn repeats(&self, hash: u64, ply: usize, reversible: usize) -> bool {
+        let mut back = 2;
+        while back <= reversible {
+            let earlier = match ply.checked_sub(back) {
+                Some(p) => self.path.get(p).copied(),
+                None => self
+                    .game
+                    .len()
+                    .checked_sub(back - ply)
+                    .and_then(|i| self.game.get(i).copied()),
+            };
+            if earlier == Some(hash) {
+                return true;
+            }
+            back += 2;
+        }
+        false
+    }
+
     /// The value of `board` searched `depth` plies deep within `(alpha, beta)`.
     fn negamax(
         &mut self,
@@ -230,6 +257,7 @@ impl Search<'_, '_, '_> {
         mut alpha: Score,
         beta: Score,
         null_ok: bool,
+        reversible: usize,
     ) -> Score {
         if self.budget.tick() {
             return 0;
@@ -237,11 +265,17 @@ impl Search<'_, '_, '_> {
         if let Some(margin) = board.final_margin() {
             return super::outcome_score(margin);
         }
+        let hash = board.hash_key();
+        if self.repeats(hash, ply, reversible) {
+            return 0;
+        }
+        if let Some(slot) = self.path.get_mut(ply) {
+            *slot = hash;
+        }
         if depth <= 0 {
             return self.eval.score(board);
         }
         let pv = beta - alpha > 1;
-        let hash = board.hash_key();
         let mut tt_key = NO_MOVE;
         if let Some(e) = self.tt.probe(hash) {
             tt_key = e.best();
@@ -277,7 +311,7 @@ impl Search<'_, '_, '_> {
             {
                 let r = 2 + depth / 4;
                 let child = board.play_unchecked(Move::Pass);
-                let s = -self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+                let s = -self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1, false, 0);
                 if self.budget.is_stopped() {
                     return 0;
                 }
@@ -303,9 +337,11 @@ impl Search<'_, '_, '_> {
             if !pv && depth <= t.lmp_depth && i >= lmp_limit && best_score > -DECIDED {
                 break;
             }
-            let child = board.play_unchecked(key_move(key));
+            let mv = key_move(key);
+            let child = board.play_unchecked(mv);
+            let rev = child_reversible(mv, reversible);
             let score = if i == 0 {
-                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true)
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true, rev)
             } else {
                 let mut r = 0;
                 if depth >= t.lmr_depth && t.lmr_depth > 0 && i >= t.lmr_moves {
@@ -316,12 +352,12 @@ impl Search<'_, '_, '_> {
                     }
                     r = r.clamp(0, depth - 2);
                 }
-                let mut s = -self.negamax(&child, depth - 1 - r, ply + 1, -alpha - 1, -alpha, true);
+                let mut s = -self.negamax(&child, depth - 1 - r, ply + 1, -alpha - 1, -alpha, true, rev);
                 if s > alpha && r > 0 && !self.budget.is_stopped() {
-                    s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, true);
+                    s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, true, rev);
                 }
                 if s > alpha && s < beta && !self.budget.is_stopped() {
-                    s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true);
+                    s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true, rev);
                 }
                 s
             };
@@ -370,14 +406,16 @@ impl Search<'_, '_, '_> {
     ) -> (Score, usize, bool) {
         let mut best_score = -INFINITY;
         let mut best = 0;
+        let root_rev = self.game.len();
         for (i, &mv) in moves.iter().enumerate() {
             let child = board.play_unchecked(mv);
+            let rev = child_reversible(mv, root_rev);
             let score = if i == 0 {
-                -self.negamax(&child, depth - 1, 1, -beta, -alpha, true)
+                -self.negamax(&child, depth - 1, 1, -beta, -alpha, true, rev)
             } else {
-                let mut s = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha, true);
+                let mut s = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha, true, rev);
                 if s > alpha && s < beta && !self.budget.is_stopped() {
-                    s = -self.negamax(&child, depth - 1, 1, -beta, -alpha, true);
+                    s = -self.negamax(&child, depth - 1, 1, -beta, -alpha, true, rev);
                 }
                 s
             };
@@ -409,12 +447,16 @@ impl Board {
 
 /// Searches `board` by iterative deepening, never choosing a move of `excluded` while another
 /// is legal, until `config.max_depth`, until `budget` runs out, or until `deepen` (called
-/// after every completed iteration) returns false. Returns the deepest completed iteration's
+/// after every completed iteration) returns false. `game` holds the [`crate::Game::hash`]es
+/// of the game's positions before `board` since its last copy (oldest first; empty when
+/// unknown): the search scores a return to one of them, or to a position earlier on its own
+/// line, as a draw. Returns the deepest completed iteration's
 /// result (its move improved by an interrupted iteration's, when a full search proved that
 /// better). `None` when the game is over.
 pub fn search(
     board: &Board,
     excluded: &[Move],
+    game: &[u64],
     tt: &mut TranspositionTable<'_>,
     eval: &Eval,
     config: SearchConfig,
@@ -424,6 +466,7 @@ pub fn search(
     search_tuned(
         board,
         excluded,
+        game,
         tt,
         eval,
         Tuning::default(),
@@ -438,6 +481,7 @@ pub fn search(
 pub fn search_tuned(
     board: &Board,
     excluded: &[Move],
+    game: &[u64],
     tt: &mut TranspositionTable<'_>,
     eval: &Eval,
     tuning: Tuning,
@@ -476,7 +520,10 @@ pub fn search_tuned(
         tuning,
         killers: [[NO_MOVE; 2]; MAX_PLY],
         history: [0; KEYS],
+        path: [0; MAX_PLY],
+        game,
     };
+    search.path[0] = hash;
     let aspiration = if config.aspiration > 0 {
         config.aspiration
     } else {
@@ -532,6 +579,15 @@ pub fn search_tuned(
     }
     result.nodes = search.budget.nodes_used() - start_nodes;
     Some(result)
+}
+
+/// Plies since the last copy after `mv`, `reversible` before it.
+#[inline]
+fn child_reversible(mv: Move, reversible: usize) -> usize {
+    match mv {
+        Move::Single(_) => 0,
+        _ => reversible + 1,
+    }
 }
 
 /// Moves the move with key `key` to the front; returns whether it was there.

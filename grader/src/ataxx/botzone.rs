@@ -2,7 +2,8 @@
 //! search, and keep-running mode.
 
 use crate::clock::WallClock;
-use duel_core::ataxx::{BotzoneMove, Match, choose};
+use super::time::{Allowance, TimeManager};
+use duel_core::ataxx::{BotzoneMove, Eval, Match, choose_until};
 use duel_core::{Budget, Clock, Entry, SearchConfig, Searcher};
 use serde_json::Value;
 use std::io::{BufRead, Write};
@@ -191,21 +192,24 @@ impl Bot {
 
     /// Searches the position of `game` and plays the chosen move into it; returns it.
     fn answer(&mut self, game: &mut Match, turn_start: u64) -> Result<BotzoneMove, BotError> {
-        let deadline = turn_start.saturating_add(self.options.millis.saturating_mul(1000));
-        let mut budget = Budget::until(&self.clock, deadline);
+        let micros = self.options.millis.saturating_mul(1000);
+        let mut time = TimeManager::new(turn_start, Allowance::PerMove { micros }, 0);
+        let mut budget = Budget::until(&self.clock, time.deadline());
         let mut searcher = Searcher::new(&mut self.table);
         let config = SearchConfig {
             max_depth: self.options.max_depth,
             aspiration: 0,
         };
         let board = *game.board();
-        let Some(result) = choose(
+        let clock = &self.clock;
+        let Some(result) = choose_until(
+            &Eval::default(),
             &board,
             game.history(),
             &mut searcher,
             &mut budget,
             config,
-            &mut |_| {},
+            &mut |r| time.deepen(clock.now_micros(), r),
         ) else {
             return err("the game is over: no move to make");
         };

@@ -4,8 +4,9 @@
 
 use super::RulesArg;
 use crate::clock::WallClock;
-use duel_core::ataxx::{Board, Move, Rules, perft, search_position};
-use duel_core::{Budget, Clock, Entry, SearchConfig, SearchResult, Searcher};
+use super::time::{Allowance, TimeManager};
+use duel_core::ataxx::{Board, Eval, Move, Rules, Tuning, perft, search_tuned};
+use duel_core::{Budget, Clock, Entry, Game, SearchConfig, SearchResult, Searcher};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -67,27 +68,43 @@ fn parse_go(words: &[&str]) -> GoLimits {
     limits
 }
 
-/// How long to think, in milliseconds, or `None` for no time limit.
-fn think_millis(limits: &GoLimits, side_is_black: bool) -> Option<u64> {
+/// What the clock gives this move: UAI's black is the first player `x`, whose clock is
+/// `btime`.
+fn allowance(limits: &GoLimits, side_is_black: bool) -> Allowance {
     if limits.infinite {
-        return None;
+        return Allowance::Unlimited;
     }
     if let Some(ms) = limits.movetime {
-        return Some(ms.saturating_sub(10).max(1));
+        return Allowance::PerMove {
+            micros: ms.saturating_mul(1000),
+        };
     }
     let (time, inc) = if side_is_black {
         (limits.btime, limits.binc)
     } else {
         (limits.wtime, limits.winc)
     };
-    // In UAI, black is the first player `x`: its clock is `btime`.
-    time.map(|t| (t / 30 + inc * 3 / 4).min(t / 2).saturating_sub(5).max(1))
+    match time {
+        Some(t) => Allowance::Clock {
+            left: t.saturating_mul(1000),
+            increment: inc.saturating_mul(1000),
+        },
+        None => Allowance::Unlimited,
+    }
 }
+
+/// Microseconds kept in hand for answering `bestmove` and the pipe's latency.
+const OVERHEAD_MICROS: u64 = 10_000;
 
 /// The engine's state between commands.
 pub struct Engine {
     board: Board,
+    /// The game's positions before `board` since its last copy (their hashes).
+    game: Vec<u64>,
+    settings: Settings,
     table: Arc<Mutex<Vec<Entry>>>,
+    /// Whether the table may hold entries (a fresh table needs no clearing).
+    searched: bool,
     stop: Arc<AtomicBool>,
     search: Option<JoinHandle<()>>,
 }
@@ -97,6 +114,9 @@ impl Engine {
     pub fn new(table_entries: usize) -> Self {
         Engine {
             board: Board::start(Rules::Standard),
+            game: Vec::new(),
+            settings: Settings::default(),
+            searched: false,
             table: Arc::new(Mutex::new(vec![Entry::default(); table_entries.max(1)])),
             stop: Arc::new(AtomicBool::new(false)),
             search: None,
@@ -129,15 +149,19 @@ impl Engine {
                 Some("isready") => say("readyok"),
                 Some("uainewgame") => {
                     self.stop_search();
-                    if let Ok(mut t) = self.table.lock() {
-                        t.fill(Entry::default());
+                    if self.searched {
+                        if let Ok(mut t) = self.table.lock() {
+                            t.fill(Entry::default());
+                        }
+                        self.searched = false;
                     }
                     self.board = Board::start(Rules::Standard);
+                    self.game.clear();
                 }
                 Some("position") => {
                     self.stop_search();
                     match parse_position(&words[1..]) {
-                        Ok(board) => self.board = board,
+                        Ok((board, game)) => (self.board, self.game) = (board, game),
                         Err(msg) => say(&format!("info string {msg}")),
                     }
                 }
@@ -146,6 +170,12 @@ impl Engine {
                     self.go(parse_go(&words[1..]));
                 }
                 Some("stop") => self.stop_search(),
+                Some("setoption") => {
+                    self.stop_search();
+                    if let Err(msg) = self.set_option(&words[1..]) {
+                        say(&format!("info string {msg}"));
+                    }
+                }
                 Some("quit") => break,
                 Some("perft") => {
                     self.stop_search();
@@ -166,27 +196,89 @@ impl Engine {
         self.stop_search();
     }
 
+    /// `setoption name NAME value N`: `Hash` (MiB), or a search or evaluation parameter by
+    /// its field name in [`Tuning`] or [`Eval`] (for tuning matches; not listed by `uai`).
+    fn set_option(&mut self, words: &[&str]) -> Result<(), String> {
+        let (Some(&"name"), Some(name), Some(&"value"), Some(value)) =
+            (words.first(), words.get(1), words.get(2), words.get(3))
+        else {
+            return Err("setoption needs name NAME value N".to_string());
+        };
+        let n: i64 = value
+            .parse()
+            .map_err(|_| format!("option {name}: {value:?} is not an integer"))?;
+        if name.eq_ignore_ascii_case("hash") {
+            let mib = usize::try_from(n.clamp(1, 4096)).unwrap_or(16);
+            if let Ok(mut t) = self.table.lock() {
+                *t = vec![Entry::default(); mib * (1 << 20) / std::mem::size_of::<Entry>()];
+            }
+            return Ok(());
+        }
+        let (t, e) = (&mut self.settings.tuning, &mut self.settings.eval);
+        let int = n.clamp(-1_000_000, 1_000_000) as i32;
+        let count = n.clamp(0, 1000) as usize;
+        match name.to_ascii_lowercase().as_str() {
+            "rfp_depth" => t.rfp_depth = int,
+            "rfp_margin" => t.rfp_margin = int,
+            "null_depth" => t.null_depth = int,
+            "null_empties" => t.null_empties = count as u32,
+            "lmr_depth" => t.lmr_depth = int,
+            "lmr_moves" => t.lmr_moves = count,
+            "lmr_divisor" => t.lmr_divisor = int.max(1),
+            "lmp_depth" => t.lmp_depth = int,
+            "lmp_base" => t.lmp_base = count,
+            "lmp_scale" => t.lmp_scale = count,
+            "aspiration" => t.aspiration = int.max(0),
+            "threat" => e.threat = int,
+            "safe" => e.safe = int,
+            "mobility" => e.mobility = int,
+            "hole" => e.hole = int,
+            "tempo" => e.tempo = int,
+            _ => return Err(format!("no option {name}")),
+        }
+        Ok(())
+    }
+
     fn go(&mut self, limits: GoLimits) {
         self.stop.store(false, Ordering::Relaxed);
+        self.searched = true;
+        let settings = self.settings;
         let board = self.board;
+        let game = self.game.clone();
         let table = Arc::clone(&self.table);
         let stop = Arc::clone(&self.stop);
         self.search = Some(std::thread::spawn(move || {
-            search(board, limits, &table, stop)
+            search(board, &game, limits, settings, &table, stop)
         }));
     }
 }
 
-fn search(board: Board, limits: GoLimits, table: &Mutex<Vec<Entry>>, stop: Arc<AtomicBool>) {
+/// The search parameters `setoption` may change.
+#[derive(Clone, Copy, Debug, Default)]
+struct Settings {
+    tuning: Tuning,
+    eval: Eval,
+}
+
+fn search(
+    board: Board,
+    game: &[u64],
+    limits: GoLimits,
+    settings: Settings,
+    table: &Mutex<Vec<Entry>>,
+    stop: Arc<AtomicBool>,
+) {
     let clock = StopClock {
         wall: WallClock::start(),
         stop: Arc::clone(&stop),
     };
-    let deadline = match think_millis(&limits, board.side() == duel_core::ataxx::Color::Black) {
-        Some(ms) => ms.saturating_mul(1000),
-        None => u64::MAX,
-    };
-    let mut budget = Budget::until(&clock, deadline);
+    let side_is_black = board.side() == duel_core::ataxx::Color::Black;
+    let mut time = TimeManager::new(
+        clock.wall.now_micros(),
+        allowance(&limits, side_is_black),
+        OVERHEAD_MICROS,
+    );
+    let mut budget = Budget::until(&clock, time.deadline());
     if let Some(n) = limits.nodes {
         budget = budget.with_node_limit(n.max(1));
     }
@@ -200,7 +292,7 @@ fn search(board: Board, limits: GoLimits, table: &Mutex<Vec<Entry>>, stop: Arc<A
     };
     let mut searcher = Searcher::new(&mut guard);
     let started = Instant::now();
-    let mut report = |r: &SearchResult<Move>| {
+    let report = |r: &SearchResult<Move>| {
         let micros = started.elapsed().as_micros().max(1) as u64;
         let nps = r.nodes.saturating_mul(1_000_000) / micros;
         let pv = r.best.map(|m| format!(" pv {m}")).unwrap_or_default();
@@ -213,7 +305,26 @@ fn search(board: Board, limits: GoLimits, table: &Mutex<Vec<Entry>>, stop: Arc<A
             micros / 1000
         ));
     };
-    let result = search_position(&board, &mut searcher, &mut budget, config, &mut report);
+    let result = search_tuned(
+        &board,
+        &[],
+        game,
+        searcher.table(),
+        &settings.eval,
+        settings.tuning,
+        config,
+        &mut budget,
+        &mut |r| {
+            report(r);
+            time.deepen(clock.now_micros(), r)
+        },
+    );
+    let result = result.unwrap_or(SearchResult {
+        best: None,
+        score: 0,
+        depth: 0,
+        nodes: 0,
+    });
     if limits.infinite {
         while !stop.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(2));
@@ -222,8 +333,10 @@ fn search(board: Board, limits: GoLimits, table: &Mutex<Vec<Entry>>, stop: Arc<A
     say(&format!("bestmove {}", result.best.unwrap_or(Move::Pass)));
 }
 
-/// `startpos | fen <board> <side> [<half> <full>]` then optionally `moves m1 m2 …`.
-fn parse_position(words: &[&str]) -> Result<Board, String> {
+/// `startpos | fen <board> <side> [<half> <full>]` then optionally `moves m1 m2 …`: the
+/// position, and the hashes of the positions before it since the last copy (oldest first),
+/// which the search will not return to while it can do better than a draw.
+fn parse_position(words: &[&str]) -> Result<(Board, Vec<u64>), String> {
     let moves_at = words
         .iter()
         .position(|&w| w == "moves")
@@ -236,11 +349,18 @@ fn parse_position(words: &[&str]) -> Result<Board, String> {
         }
         _ => return Err("position needs startpos or fen".to_string()),
     };
+    let mut game = Vec::new();
     for word in words.get(moves_at + 1..).unwrap_or(&[]) {
         let mv = Move::parse_uai(word).map_err(|e| format!("move {word}: {e}"))?;
-        board = board.play(mv).map_err(|e| format!("move {word}: {e}"))?;
+        let next = board.play(mv).map_err(|e| format!("move {word}: {e}"))?;
+        if matches!(mv, Move::Single(_)) {
+            game.clear();
+        } else {
+            game.push(Game::hash(&board));
+        }
+        board = next;
     }
-    Ok(board)
+    Ok((board, game))
 }
 
 fn say(text: &str) {
