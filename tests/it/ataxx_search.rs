@@ -137,8 +137,9 @@ fn jump_that_captures_everything_is_found_at_once() {
 }
 
 /// In random small positions, every forced win within 1, 2 or 3 own moves (found by brute
-/// force) is found by the search with its reductions and pruning on, and the move it plays
-/// keeps the win.
+/// force) is found by the search with its reductions and pruning on, by depth `2k + 3`, and
+/// the move it plays keeps a forced win within its horizon (the search prefers the larger
+/// margin, not the shorter win, so the win it keeps may take longer than `k` moves).
 #[test]
 fn search_with_reductions_finds_forced_wins_in_one_to_three_moves() {
     let mut rng = Rng::new(2024);
@@ -151,7 +152,8 @@ fn search_with_reductions_finds_forced_wins_in_one_to_three_moves() {
         } else {
             Rules::Botzone
         };
-        let board = small_position(&mut rng, rules, 9 + rng.below(4), 2 + rng.below(2));
+        let (cells, pieces) = (9 + rng.below(4), 2 + rng.below(2));
+        let board = small_position(&mut rng, rules, cells, pieces);
         if board.is_over() {
             continue;
         }
@@ -167,11 +169,12 @@ fn search_with_reductions_finds_forced_wins_in_one_to_three_moves() {
         assert!(r.score >= DECIDED, "{fen}: win in {k} scored {}", r.score);
         let mv = r.best.unwrap();
         let child = board.play_unchecked(mv);
+        let horizon = (u32::from(r.depth) + 1) / 2;
         let keeps = match child.final_margin() {
             Some(margin) => margin < 0,
-            None => opponent_loses_within(&child, k - 1),
+            None => opponent_loses_within(&child, horizon - 1),
         };
-        assert!(keeps, "{fen}: {mv} does not keep the win in {k}");
+        assert!(keeps, "{fen}: {mv} does not win within {horizon} moves");
     }
     assert!(found[1..].iter().all(|&n| n >= 12), "found {found:?} in {tried}");
 }
@@ -208,51 +211,92 @@ fn naive_final_margin(board: &Board) -> i32 {
     a - b
 }
 
-/// Positions in which every move ends the game: the search's score is exactly the best final
-/// count, under both rule sets (on Botzone the side that can still move takes the empty
-/// cells).
+/// The value for the side to move of a game that ends within `depth` plies on every line,
+/// by plain minimax over the legal moves, counted naively at the end; `None` when some line
+/// does not end within `depth` plies.
+fn exact_value(board: &Board, depth: u32) -> Option<i32> {
+    if board.is_over() {
+        return Some(outcome_score(naive_final_margin(board)));
+    }
+    if depth == 0 {
+        return None;
+    }
+    let mut best = None;
+    for &m in board.legal_moves().iter() {
+        let v = -exact_value(&board.play_unchecked(m), depth - 1)?;
+        best = Some(best.map_or(v, |b: i32| b.max(v)));
+    }
+    best
+}
+
+/// Copy races: two or three empty cells, four or more apart, whose rings at distance two are
+/// blocked, so that the only moves are copies into them (or passes). Every line ends within
+/// six plies (three copies and as many passes), and the search's score is exactly the best final count, under both rule sets
+/// (on Botzone a side left without a move gives the other the empty cells).
 #[test]
 fn end_of_game_count_is_exact() {
     let mut rng = Rng::new(77);
     let mut checked = [0u32; 2];
-    for case in 0..20_000 {
-        if checked.iter().all(|&n| n >= 25) {
+    let mut forced = 0;
+    for case in 0..4000 {
+        if checked.iter().all(|&n| n >= 40) {
             break;
         }
         let rules = [Rules::Botzone, Rules::Standard][case % 2];
-        // A crowded board: each cell black, white, or (rarely) empty or blocked.
+        let mut empties: Vec<usize> = Vec::new();
+        let want = 2 + rng.below(2);
+        for _ in 0..50 {
+            let e = rng.below(49);
+            let far = |f: &usize| {
+                let (dx, dy) = ((e % 7).abs_diff(f % 7), (e / 7).abs_diff(f / 7));
+                dx.max(dy) >= 4
+            };
+            if empties.len() < want && empties.iter().all(far) {
+                empties.push(e);
+            }
+        }
+        let distance = |a: usize, b: usize| (a % 7).abs_diff(b % 7).max((a / 7).abs_diff(b / 7));
         let (mut black, mut white, mut blocked) = (0u64, 0u64, 0u64);
         for i in 0..49 {
-            match rng.below(20) {
-                0 | 1 => {}
-                2 if rules == Rules::Standard => blocked |= 1 << i,
-                n if n % 2 == 0 => black |= 1 << i,
+            let nearest = empties.iter().map(|&e| distance(i, e)).min().unwrap();
+            match nearest {
+                0 => {}
+                2 => blocked |= 1 << i,
+                _ if rng.below(2) == 0 => black |= 1 << i,
                 _ => white |= 1 << i,
             }
         }
         let board = Board::from_bitboards(black, white, blocked, Color::Black, rules);
-        let moves = board.legal_moves();
-        if board.is_over()
-            || !moves
-                .iter()
-                .all(|&m| board.play_unchecked(m).final_margin().is_some())
-        {
+        if board.is_over() {
             continue;
         }
-        let best = moves
-            .iter()
-            .map(|&m| outcome_score(-naive_final_margin(&board.play_unchecked(m))))
-            .max()
-            .unwrap();
-        for depth in [1, 4] {
-            let r = searched(&board, depth, 1_000_000);
-            assert_eq!(r.score, best, "{} depth {depth}", board.fen());
-            let after = board.play_unchecked(r.best.unwrap());
-            assert_eq!(outcome_score(-naive_final_margin(&after)), best);
+        assert!(
+            board.legal_moves().iter().all(|m| matches!(m, Move::Single(_) | Move::Pass)),
+            "{}",
+            board.fen()
+        );
+        let best = exact_value(&board, 6).expect("a copy race ends");
+        let moves = board.legal_moves();
+        if let [only] = moves.as_slice() {
+            // A forced move is played at once, scored exactly when it ends the game.
+            forced += 1;
+            let r = searched(&board, 8, 1_000_000);
+            assert_eq!(r.best, Some(*only));
+            if board.play_unchecked(*only).is_over() {
+                assert_eq!(r.score, best, "{}", board.fen());
+            }
+        } else {
+            for depth in [6, 9] {
+                let r = searched(&board, depth, 1_000_000);
+                assert_eq!(r.score, best, "{} depth {depth}", board.fen());
+                let after = board.play_unchecked(r.best.unwrap());
+                assert_eq!(-exact_value(&after, 6).unwrap(), best, "{}", board.fen());
+            }
         }
         checked[case % 2] += 1;
     }
-    assert!(checked.iter().all(|&n| n >= 25), "checked {checked:?}");
+    assert!(checked.iter().all(|&n| n >= 40), "checked {checked:?}");
+    assert!(forced > 0, "no forced move among the races");
 }
 
 /// The search honours its node budget exactly and a caller's `deepen` hook stops it after the
@@ -266,6 +310,7 @@ fn budget_and_deepen_hook_bound_the_search() {
     let r = search(
         &board,
         &[],
+        &[],
         &mut tt,
         &Default::default(),
         SearchConfig::default(),
@@ -278,6 +323,7 @@ fn budget_and_deepen_hook_bound_the_search() {
     let mut seen = Vec::new();
     let r = search(
         &board,
+        &[],
         &[],
         &mut tt,
         &Default::default(),
@@ -301,6 +347,7 @@ fn budget_and_deepen_hook_bound_the_search() {
     };
     let r = duel_core::ataxx::search_tuned(
         &board,
+        &[],
         &[],
         &mut tt,
         &Default::default(),

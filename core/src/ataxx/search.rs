@@ -296,7 +296,7 @@ impl Search<'_, '_, '_> {
         if !pv {
             let static_eval = self.eval.score(board);
             if depth <= t.rfp_depth
-                && static_eval.abs() < DECIDED
+                && beta.abs() < DECIDED
                 && static_eval - t.rfp_margin * depth >= beta
             {
                 return static_eval;
@@ -510,7 +510,11 @@ pub fn search_tuned(
         bring_to_front(moves.as_mut_slice(), e.best());
     }
     if let [only] = moves.as_slice() {
-        result.score = eval.score(&board.play_unchecked(*only)).saturating_neg();
+        let child = board.play_unchecked(*only);
+        result.score = match child.final_margin() {
+            Some(margin) => -super::outcome_score(margin),
+            None => -eval.score(&child),
+        };
         return Some(result);
     }
     let mut search = Search {
