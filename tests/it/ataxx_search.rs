@@ -4,8 +4,7 @@
 //! manager's decisions replayed on made-up clock readings.
 
 use duel_core::ataxx::{
-    Board, Color, History, Move, Rules, Tuning, WIN, choose, outcome_score, search,
-    search_position,
+    Board, Color, History, Move, Rules, Tuning, WIN, choose, outcome_score, search, search_position,
 };
 use duel_core::{Budget, Entry, SearchConfig, SearchResult, Searcher, TranspositionTable};
 use duel_grader::ataxx::time::{Allowance, TimeManager};
@@ -102,9 +101,13 @@ fn searched(board: &Board, max_depth: u8, nodes: u64) -> SearchResult<Move> {
         aspiration: 0,
     };
     match board.rules() {
-        Rules::Standard => {
-            search_position(board, &mut searcher, &mut Budget::nodes(nodes), config, &mut |_| {})
-        }
+        Rules::Standard => search_position(
+            board,
+            &mut searcher,
+            &mut Budget::nodes(nodes),
+            config,
+            &mut |_| {},
+        ),
         Rules::Botzone => choose(
             board,
             &History::new(board),
@@ -129,7 +132,11 @@ fn jump_that_captures_everything_is_found_at_once() {
         assert!(wins_within(&board, 1));
         for depth in [1, 2, 5, 9] {
             let r = searched(&board, depth, 1_000_000);
-            assert_eq!(r.best, Some(Move::parse_uai("d1d3").unwrap()), "{rules:?} {depth}");
+            assert_eq!(
+                r.best,
+                Some(Move::parse_uai("d1d3").unwrap()),
+                "{rules:?} {depth}"
+            );
             // Black ends with 4 pieces (d3 and the three captured), white with none.
             assert_eq!(r.score, outcome_score(4), "{rules:?} {depth}");
         }
@@ -176,7 +183,10 @@ fn search_with_reductions_finds_forced_wins_in_one_to_three_moves() {
         };
         assert!(keeps, "{fen}: {mv} does not win within {horizon} moves");
     }
-    assert!(found[1..].iter().all(|&n| n >= 12), "found {found:?} in {tried}");
+    assert!(
+        found[1..].iter().all(|&n| n >= 12),
+        "found {found:?} in {tried}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -187,7 +197,10 @@ fn naive_can_move(pieces: u64, empty: u64) -> bool {
     (0..49).any(|i| {
         pieces >> i & 1 == 1
             && (0..49).any(|j| {
-                let (dx, dy) = ((i % 7) as i32 - (j % 7) as i32, (i / 7) as i32 - (j / 7) as i32);
+                let (dx, dy) = (
+                    (i % 7) as i32 - (j % 7) as i32,
+                    (i / 7) as i32 - (j / 7) as i32,
+                );
                 empty >> j & 1 == 1 && dx.abs() <= 2 && dy.abs() <= 2
             })
     })
@@ -271,7 +284,10 @@ fn end_of_game_count_is_exact() {
             continue;
         }
         assert!(
-            board.legal_moves().iter().all(|m| matches!(m, Move::Single(_) | Move::Pass)),
+            board
+                .legal_moves()
+                .iter()
+                .all(|m| matches!(m, Move::Single(_) | Move::Pass)),
             "{}",
             board.fen()
         );
@@ -448,7 +464,10 @@ fn uai_go_variants_answer_legal_moves_within_their_limits() {
     let board = Board::from_fen(fen, Rules::Standard).unwrap();
     let forms = [
         ("go nodes 3000", Some(3000)),
-        ("go wtime 600000 btime 600000 winc 1000 binc 1000 nodes 2000", Some(2000)),
+        (
+            "go wtime 600000 btime 600000 winc 1000 binc 1000 nodes 2000",
+            Some(2000),
+        ),
         ("go wtime 600000 btime 600000 nodes 2500", Some(2500)),
         ("go movetime 600000 nodes 1500", Some(1500)),
         ("go depth 4", None),
@@ -592,4 +611,71 @@ fn game_clock_spends_more_while_the_best_move_changes() {
     assert!(tm.deepen(10 * MS, &iteration(2, "f2")));
     assert!(tm.deepen(20 * MS, &iteration(3, "b6")));
     assert_eq!(tm.target(), 2_400 * MS);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The evaluation
+
+/// The committed weight file is what the evaluation uses: two phases of `FEATURES`
+/// little-endian `i16`s, the class terms positive in the endgame (a piece is worth having).
+#[test]
+fn weight_file_loads() {
+    use duel_core::ataxx::{Eval, FEATURES};
+    let bytes = std::fs::read(duel_tests::workspace().join("core/src/ataxx/weights.bin")).unwrap();
+    assert_eq!(bytes.len(), 2 * 2 * FEATURES);
+    let read: Vec<i16> = bytes
+        .chunks_exact(2)
+        .map(|b| i16::from_le_bytes([b[0], b[1]]))
+        .collect();
+    assert_eq!(read, Eval::default().weights.to_vec());
+    assert!(
+        read[FEATURES..FEATURES + 10].iter().all(|&w| w > 0),
+        "{read:?}"
+    );
+}
+
+/// The eight symmetries of the board leave the evaluation unchanged, and swapping the colours
+/// with the side to move too.
+#[test]
+fn evaluation_is_symmetric() {
+    use duel_core::ataxx::Eval;
+    let transform = |bb: u64, t: usize| -> u64 {
+        let mut out = 0;
+        for i in 0..49 {
+            if bb >> i & 1 == 1 {
+                let (x, y) = (i % 7, i / 7);
+                let (x, y) = if t & 4 != 0 { (y, x) } else { (x, y) };
+                let x = if t & 1 != 0 { 6 - x } else { x };
+                let y = if t & 2 != 0 { 6 - y } else { y };
+                out |= 1u64 << (y * 7 + x);
+            }
+        }
+        out
+    };
+    let eval = Eval::default();
+    let mut rng = Rng::new(9);
+    for _ in 0..200 {
+        let mut board = Board::start(Rules::Standard);
+        for _ in 0..rng.below(60) {
+            let moves = board.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            board = board.play_unchecked(moves.as_slice()[rng.below(moves.len())]);
+        }
+        let (black, white) = (board.pieces(Color::Black), board.pieces(Color::White));
+        let score = eval.score(&board);
+        for t in 0..8 {
+            let b = Board::from_bitboards(
+                transform(black, t),
+                transform(white, t),
+                0,
+                board.side(),
+                Rules::Standard,
+            );
+            assert_eq!(eval.score(&b), score, "{} t{t}", board.fen());
+        }
+        let swapped = Board::from_bitboards(white, black, 0, board.side().other(), Rules::Standard);
+        assert_eq!(eval.score(&swapped), score, "{}", board.fen());
+    }
 }

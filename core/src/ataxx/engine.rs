@@ -5,9 +5,9 @@ use super::board::{Board, MoveList};
 use super::eval::{Eval, PIECE};
 use super::history::History;
 use super::moves::Move;
+use super::search::search;
 use crate::budget::Budget;
 use crate::game::{Evaluator, Game, Score};
-use super::search::search;
 use crate::search::{SearchConfig, SearchResult, Searcher};
 
 /// The score of a won game, before the final margin is added.
@@ -167,18 +167,10 @@ pub fn choose_with(
     config: SearchConfig,
     on_iteration: &mut dyn FnMut(&SearchResult<Move>),
 ) -> Option<SearchResult<Move>> {
-    choose_until(
-        eval,
-        board,
-        history,
-        searcher,
-        budget,
-        config,
-        &mut |r| {
-            on_iteration(r);
-            true
-        },
-    )
+    choose_until(eval, board, history, searcher, budget, config, &mut |r| {
+        on_iteration(r);
+        true
+    })
 }
 
 /// [`choose_with`] where `deepen`, called after every completed iteration, decides whether

@@ -27,7 +27,7 @@ pub use engine::{
     RootFiltered, WIN, choose, choose_until, choose_with, circular_moves, outcome_score, perft,
     search_position, search_position_until,
 };
-pub use eval::{Eval, PIECE};
+pub use eval::{CLASSES, Eval, FEATURE_NAMES, FEATURES, PIECE, features};
 pub use history::{HISTORY_CAPACITY, History, Match, Snapshot};
 pub use moves::{BotzoneMove, Move, ParseMoveError};
 pub use search::{Tuning, search, search_tuned};

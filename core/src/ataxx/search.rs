@@ -352,7 +352,15 @@ impl Search<'_, '_, '_> {
                     }
                     r = r.clamp(0, depth - 2);
                 }
-                let mut s = -self.negamax(&child, depth - 1 - r, ply + 1, -alpha - 1, -alpha, true, rev);
+                let mut s = -self.negamax(
+                    &child,
+                    depth - 1 - r,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    true,
+                    rev,
+                );
                 if s > alpha && r > 0 && !self.budget.is_stopped() {
                     s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, true, rev);
                 }
@@ -547,10 +555,18 @@ pub fn search_tuned(
             }
             if score <= alpha && alpha > -INFINITY {
                 delta = delta.saturating_mul(3);
-                alpha = if delta > 2000 { -INFINITY } else { score - delta };
+                alpha = if delta > 2000 {
+                    -INFINITY
+                } else {
+                    score - delta
+                };
             } else if score >= beta && beta < INFINITY {
                 delta = delta.saturating_mul(3);
-                beta = if delta > 2000 { INFINITY } else { score + delta };
+                beta = if delta > 2000 {
+                    INFINITY
+                } else {
+                    score + delta
+                };
             } else {
                 break (score, best, done);
             }
@@ -568,9 +584,13 @@ pub fn search_tuned(
         }
         let mv = moves.as_slice().get(best).copied().unwrap_or(first);
         bring_to_front(moves.as_mut_slice(), move_key(mv));
-        search
-            .tt
-            .store(hash, depth.clamp(0, 255) as u8, score, Bound::Exact, move_key(mv));
+        search.tt.store(
+            hash,
+            depth.clamp(0, 255) as u8,
+            score,
+            Bound::Exact,
+            move_key(mv),
+        );
         result = SearchResult {
             best: Some(mv),
             score,

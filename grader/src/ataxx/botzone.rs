@@ -1,8 +1,8 @@
 //! The Botzone bot: simple (line) or JSON input, history replay with checked moves, a timed
 //! search, and keep-running mode.
 
-use crate::clock::WallClock;
 use super::time::{Allowance, TimeManager};
+use crate::clock::WallClock;
 use duel_core::ataxx::{BotzoneMove, Eval, Match, choose_until};
 use duel_core::{Budget, Clock, Entry, SearchConfig, Searcher};
 use serde_json::Value;

@@ -1,10 +1,17 @@
 //! The UAI engine (standard rules): `uai`, `isready`, `uainewgame`, `position`, `go`,
-//! `stop`, `quit`, and `perft N`. The search runs on its own thread so that `stop` and
-//! `isready` are answered during `go infinite`.
+//! `stop`, `quit`, `setoption`, and `perft N`. The search runs on its own thread so that `stop`
+//! and `isready` are answered during `go infinite`.
+//!
+//! `go` takes `wtime`/`btime`/`winc`/`binc`, `movetime`, `depth`, `nodes` and `infinite` (any
+//! mix; the first limit reached ends the search), planned by [`super::time`]. The positions of
+//! the game since its last copy (from `position … moves …`) are passed to the search, which
+//! scores a return to one of them as a draw. `setoption name NAME value N` sets `Hash` (MiB) or,
+//! for tuning matches, a field of [`Tuning`] or [`Eval`] by name (`w0`… the fitted weights);
+//! these are not listed by `uai`.
 
 use super::RulesArg;
-use crate::clock::WallClock;
 use super::time::{Allowance, TimeManager};
+use crate::clock::WallClock;
 use duel_core::ataxx::{Board, Eval, Move, Rules, Tuning, perft, search_tuned};
 use duel_core::{Budget, Clock, Entry, Game, SearchConfig, SearchResult, Searcher};
 use std::io::{BufRead, Write};
@@ -229,11 +236,14 @@ impl Engine {
             "lmp_base" => t.lmp_base = count,
             "lmp_scale" => t.lmp_scale = count,
             "aspiration" => t.aspiration = int.max(0),
-            "threat" => e.threat = int,
-            "safe" => e.safe = int,
-            "mobility" => e.mobility = int,
-            "hole" => e.hole = int,
-            "tempo" => e.tempo = int,
+            w if w.starts_with('w') => {
+                let slot = w[1..]
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|i| e.weights.get_mut(i))
+                    .ok_or_else(|| format!("no option {name}"))?;
+                *slot = int.clamp(-32_000, 32_000) as i16;
+            }
             _ => return Err(format!("no option {name}")),
         }
         Ok(())
