@@ -22,7 +22,7 @@
 
 use clap::{Parser, Subcommand};
 use duel_core::ataxx::{
-    Board, Color, Eval, FEATURE_NAMES, FEATURES, Move, Rules, Tuning, features, search_tuned,
+    Board, Color, Eval, FEATURE_NAMES, FEATURES, Move, Root, Rules, Tuning, features, search_tuned,
 };
 use duel_core::{Budget, Entry, SearchConfig, TranspositionTable};
 use std::fs::OpenOptions;
@@ -192,10 +192,13 @@ fn play_game(number: u64, seed: u64, plies: u32, nodes: u64, table: &mut [Entry]
             aspiration: 0,
         };
         let eval = Eval::default();
+        let root = Root {
+            board,
+            excluded: &[],
+            game: &game,
+        };
         let result = search_tuned(
-            &board,
-            &[],
-            &game,
+            root,
             &mut tt,
             &eval,
             Tuning::default(),

@@ -4,7 +4,8 @@
 //! manager's decisions replayed on made-up clock readings.
 
 use duel_core::ataxx::{
-    Board, Color, History, Move, Rules, Tuning, WIN, choose, outcome_score, search, search_position,
+    Board, Color, History, Move, Root, Rules, Tuning, WIN, choose, outcome_score, search,
+    search_position,
 };
 use duel_core::{Budget, Entry, SearchConfig, SearchResult, Searcher, TranspositionTable};
 use duel_grader::ataxx::time::{Allowance, TimeManager};
@@ -176,7 +177,7 @@ fn search_with_reductions_finds_forced_wins_in_one_to_three_moves() {
         assert!(r.score >= DECIDED, "{fen}: win in {k} scored {}", r.score);
         let mv = r.best.unwrap();
         let child = board.play_unchecked(mv);
-        let horizon = (u32::from(r.depth) + 1) / 2;
+        let horizon = u32::from(r.depth).div_ceil(2);
         let keeps = match child.final_margin() {
             Some(margin) => margin < 0,
             None => opponent_loses_within(&child, horizon - 1),
@@ -194,13 +195,10 @@ fn search_with_reductions_finds_forced_wins_in_one_to_three_moves() {
 
 /// Whether `pieces` can reach an empty cell (a naive grid scan).
 fn naive_can_move(pieces: u64, empty: u64) -> bool {
-    (0..49).any(|i| {
+    (0..49i32).any(|i| {
         pieces >> i & 1 == 1
-            && (0..49).any(|j| {
-                let (dx, dy) = (
-                    (i % 7) as i32 - (j % 7) as i32,
-                    (i / 7) as i32 - (j / 7) as i32,
-                );
+            && (0..49i32).any(|j| {
+                let (dx, dy) = (i % 7 - j % 7, i / 7 - j / 7);
                 empty >> j & 1 == 1 && dx.abs() <= 2 && dy.abs() <= 2
             })
     })
@@ -324,9 +322,7 @@ fn budget_and_deepen_hook_bound_the_search() {
     let mut tt = TranspositionTable::new(&mut table);
     let mut budget = Budget::nodes(5_000);
     let r = search(
-        &board,
-        &[],
-        &[],
+        Root::new(board),
         &mut tt,
         &Default::default(),
         SearchConfig::default(),
@@ -338,9 +334,7 @@ fn budget_and_deepen_hook_bound_the_search() {
     assert!(board.is_legal(r.best.unwrap()));
     let mut seen = Vec::new();
     let r = search(
-        &board,
-        &[],
-        &[],
+        Root::new(board),
         &mut tt,
         &Default::default(),
         SearchConfig::default(),
@@ -362,9 +356,7 @@ fn budget_and_deepen_hook_bound_the_search() {
         ..Tuning::default()
     };
     let r = duel_core::ataxx::search_tuned(
-        &board,
-        &[],
-        &[],
+        Root::new(board),
         &mut tt,
         &Default::default(),
         off,

@@ -5,7 +5,7 @@ use super::board::{Board, MoveList};
 use super::eval::{Eval, PIECE};
 use super::history::History;
 use super::moves::Move;
-use super::search::search;
+use super::search::{Root, search};
 use crate::budget::Budget;
 use crate::game::{Evaluator, Game, Score};
 use crate::search::{SearchConfig, SearchResult, Searcher};
@@ -187,16 +187,12 @@ pub fn choose_until(
     let legal = board.legal_moves();
     let first = *legal.as_slice().first()?;
     let circular = circular_moves(board, history);
-    let mut result = search(
-        board,
-        circular.as_slice(),
-        &[],
-        searcher.table(),
-        eval,
-        config,
-        budget,
-        deepen,
-    )?;
+    let root = Root {
+        board: *board,
+        excluded: circular.as_slice(),
+        game: &[],
+    };
+    let mut result = search(root, searcher.table(), eval, config, budget, deepen)?;
     let allowed = |m: &Move| !circular.as_slice().contains(m);
     if !result.best.as_ref().is_some_and(allowed) {
         // The search honours the filter; this only guards the promise above.
@@ -236,9 +232,7 @@ pub fn search_position_until(
         nodes: 0,
     };
     search(
-        board,
-        &[],
-        &[],
+        Root::new(*board),
         searcher.table(),
         &Eval::default(),
         config,

@@ -30,5 +30,5 @@ pub use engine::{
 pub use eval::{CLASSES, Eval, FEATURE_NAMES, FEATURES, PIECE, features};
 pub use history::{HISTORY_CAPACITY, History, Match, Snapshot};
 pub use moves::{BotzoneMove, Move, ParseMoveError};
-pub use search::{Tuning, search, search_tuned};
+pub use search::{Root, Tuning, search, search_tuned};
 pub use square::{CELLS, Cells, FULL, NEIGHBOURS, RING, SIZE, Square, dilate, reach};

@@ -249,6 +249,7 @@ impl Search<'_, '_, '_> {
     }
 
     /// The value of `board` searched `depth` plies deep within `(alpha, beta)`.
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         board: &Board,
@@ -453,43 +454,48 @@ impl Board {
     }
 }
 
-/// Searches `board` by iterative deepening, never choosing a move of `excluded` while another
-/// is legal, until `config.max_depth`, until `budget` runs out, or until `deepen` (called
-/// after every completed iteration) returns false. `game` holds the [`crate::Game::hash`]es
-/// of the game's positions before `board` since its last copy (oldest first; empty when
-/// unknown): the search scores a return to one of them, or to a position earlier on its own
-/// line, as a draw. Returns the deepest completed iteration's
-/// result (its move improved by an interrupted iteration's, when a full search proved that
-/// better). `None` when the game is over.
+/// Where a search starts: the position, and what the game around it forbids or repeats.
+#[derive(Clone, Copy, Debug)]
+pub struct Root<'a> {
+    /// The position to search.
+    pub board: Board,
+    /// Moves not to choose while another is legal (Botzone's circular moves).
+    pub excluded: &'a [Move],
+    /// The [`crate::Game::hash`]es of the game's positions before `board` since its last copy,
+    /// oldest first (empty when unknown): the search scores a return to one of them, or to a
+    /// position earlier on its own line, as a draw.
+    pub game: &'a [u64],
+}
+
+impl Root<'_> {
+    /// A position searched on its own: nothing excluded, no game before it.
+    pub fn new(board: Board) -> Root<'static> {
+        Root {
+            board,
+            excluded: &[],
+            game: &[],
+        }
+    }
+}
+
+/// Searches `root` by iterative deepening until `config.max_depth`, until `budget` runs out,
+/// or until `deepen` (called after every completed iteration) returns false. Returns the
+/// deepest completed iteration's result (its move improved by an interrupted iteration's, when
+/// a full search proved that better). `None` when the game is over.
 pub fn search(
-    board: &Board,
-    excluded: &[Move],
-    game: &[u64],
+    root: Root<'_>,
     tt: &mut TranspositionTable<'_>,
     eval: &Eval,
     config: SearchConfig,
     budget: &mut Budget<'_>,
     deepen: &mut dyn FnMut(&SearchResult<Move>) -> bool,
 ) -> Option<SearchResult<Move>> {
-    search_tuned(
-        board,
-        excluded,
-        game,
-        tt,
-        eval,
-        Tuning::default(),
-        config,
-        budget,
-        deepen,
-    )
+    search_tuned(root, tt, eval, Tuning::default(), config, budget, deepen)
 }
 
 /// [`search`] with explicit [`Tuning`] (for tuning matches).
-#[allow(clippy::too_many_arguments)]
 pub fn search_tuned(
-    board: &Board,
-    excluded: &[Move],
-    game: &[u64],
+    root: Root<'_>,
     tt: &mut TranspositionTable<'_>,
     eval: &Eval,
     tuning: Tuning,
@@ -497,6 +503,12 @@ pub fn search_tuned(
     budget: &mut Budget<'_>,
     deepen: &mut dyn FnMut(&SearchResult<Move>) -> bool,
 ) -> Option<SearchResult<Move>> {
+    let Root {
+        board,
+        excluded,
+        game,
+    } = root;
+    let board = &board;
     let all = board.legal_moves();
     let first = *all.as_slice().first()?;
     let mut moves = super::board::MoveList::new();

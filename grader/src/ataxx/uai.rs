@@ -12,7 +12,7 @@
 use super::RulesArg;
 use super::time::{Allowance, TimeManager};
 use crate::clock::WallClock;
-use duel_core::ataxx::{Board, Eval, Move, Rules, Tuning, perft, search_tuned};
+use duel_core::ataxx::{Board, Eval, Move, Root, Rules, Tuning, perft, search_tuned};
 use duel_core::{Budget, Clock, Entry, Game, SearchConfig, SearchResult, Searcher};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -315,10 +315,13 @@ fn search(
             micros / 1000
         ));
     };
-    let result = search_tuned(
-        &board,
-        &[],
+    let root = Root {
+        board,
+        excluded: &[],
         game,
+    };
+    let result = search_tuned(
+        root,
         searcher.table(),
         &settings.eval,
         settings.tuning,
