@@ -6,6 +6,13 @@
  * Conventions: every fallible function returns a duel_result (DUEL_RESULT_OK is 0); inputs come
  * first, a caller-provided workspace is followed by its length in bytes, out-parameters last and
  * written only on success. duel_result_message() names any code.
+ *
+ * Alignment: no pointer needs to be aligned. Ints are read and written with unaligned accesses,
+ * and a workspace at any address is used from its first suitably aligned byte on (at most 7 of
+ * its bytes go unused).
+ *
+ * Allocation: the `_in` variants allocate nothing (the table lives in the caller's workspace);
+ * the others allocate their table for the call and free it before returning.
  */
 
 #ifndef DUEL_H
@@ -171,6 +178,34 @@ duel_result duel_fruit_rage_move(uint32_t n,
                                  int32_t *points,
                                  uint8_t *board_after,
                                  size_t board_after_len);
+
+// As [`duel_fruit_rage_move`], with the transposition table in the caller's `workspace` (any
+// size, any alignment; 16 bytes an entry) and an optional node limit for reproducible answers
+// (`max_nodes` 0: none). `remaining_millis` 0 means no time limit (then give a node limit):
+// the search runs until `max_nodes`; otherwise the time is managed as by
+// [`duel_fruit_rage_move`] (little time left: the greedy move at once). Nothing is allocated.
+//
+// # Errors
+// As [`duel_fruit_rage_move`]; `DUEL_RESULT_NULL_POINTER` also for a null `workspace` with a
+// non-zero `workspace_len`; `DUEL_RESULT_INVALID_SIZE` for `remaining_millis` and `max_nodes`
+// both 0.
+//
+// # Safety
+// As [`duel_fruit_rage_move`]; `workspace` must be valid for reads and writes of
+// `workspace_len` bytes, overlap no other argument, and not be used by anything else during
+// the call.
+duel_result duel_fruit_rage_move_in(uint32_t n,
+                                    const uint8_t *board,
+                                    size_t board_len,
+                                    uint64_t remaining_millis,
+                                    uint64_t max_nodes,
+                                    uint8_t *workspace,
+                                    size_t workspace_len,
+                                    int32_t *row,
+                                    int32_t *column,
+                                    int32_t *points,
+                                    uint8_t *board_after,
+                                    size_t board_after_len);
 
 // A static, NUL-terminated English message for `code`; never null, never to be freed. Codes
 // duel does not know get a message saying so.

@@ -1,4 +1,5 @@
-//! Cross-crate test support: the built programs, the shared test data, small process helpers.
+//! Cross-crate test support: the built programs and test bots, the test data in `data/`, small
+//! process helpers.
 #![deny(missing_docs)]
 
 use std::io::Write;
@@ -14,10 +15,61 @@ pub fn workspace() -> PathBuf {
         .to_path_buf()
 }
 
-/// A file of the project's shared material (`../shared/` beside the checkout), e.g.
-/// `shared("data/reversi/perft.txt")`.
-pub fn shared(relative: &str) -> PathBuf {
-    workspace().join("../shared").join(relative)
+/// A file of the repository's test data (`data/` at the workspace root), e.g.
+/// `data("reversi/perft.txt")`.
+pub fn data(relative: &str) -> PathBuf {
+    workspace().join("data").join(relative)
+}
+
+/// The text of a test data file (see [`data`]), panicking with the path when it cannot be read.
+pub fn data_text(relative: &str) -> String {
+    let path = data(relative);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// One row of a perft file: a position in its game's own text form, a depth, and the number of
+/// leaves at that depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PerftRow {
+    /// The position (Reversi: `<64 cells> <X|O>`; Ataxx: FEN).
+    pub position: String,
+    /// The depth in plies.
+    pub depth: u32,
+    /// The leaf count.
+    pub nodes: u64,
+}
+
+/// The rows of a perft file of `data/` (every game's perft file has one format: `#` comment
+/// lines, blank lines, and `position | depth | nodes` rows). Panics naming the line on any
+/// other line.
+pub fn perft_rows(relative: &str) -> Vec<PerftRow> {
+    let text = data_text(relative);
+    let mut rows = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+        let parsed = match fields.as_slice() {
+            [position, depth, nodes] => {
+                depth
+                    .parse()
+                    .ok()
+                    .zip(nodes.parse().ok())
+                    .map(|(depth, nodes)| PerftRow {
+                        position: position.to_string(),
+                        depth,
+                        nodes,
+                    })
+            }
+            _ => None,
+        };
+        rows.push(parsed.unwrap_or_else(|| {
+            panic!("{relative} line {}: not `position | depth | nodes`", i + 1)
+        }));
+    }
+    rows
 }
 
 /// The target directory cargo builds into (honours `CARGO_TARGET_DIR`).
@@ -59,6 +111,26 @@ pub fn bin(name: &str) -> PathBuf {
         assert!(status.success(), "building duel-grader failed");
     });
     profile_dir().join(name)
+}
+
+/// Builds the project's test bots (the binaries of `duel-tests`, sources in `tests/bots/`) once
+/// per test process, and returns the path of bot `name`: `ataxx-random-simple`,
+/// `ataxx-random-json` (Botzone Ataxx random movers, simple and JSON interaction; both take
+/// `--keep-running`) or `filler-random` (a random allowed colour). Every bot takes `--seed N`.
+pub fn bot(name: &str) -> PathBuf {
+    static BUILT: OnceLock<()> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let mut cmd = Command::new(env!("CARGO"));
+        cmd.args(["build", "--quiet", "-p", "duel-tests", "--bins"]);
+        if !cfg!(debug_assertions) {
+            cmd.arg("--release");
+        }
+        let status = cmd.current_dir(workspace()).status().expect("cargo runs");
+        assert!(status.success(), "building the test bots failed");
+    });
+    let path = profile_dir().join(name);
+    assert!(path.exists(), "no test bot {name}");
+    path
 }
 
 /// Runs `program` with `args`, feeding `stdin`, and returns its output.

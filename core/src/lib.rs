@@ -9,6 +9,8 @@
 //!   and history ordering, over any [`Game`].
 //! - [`tt`]: the transposition table entry and its slice-backed table.
 //! - [`budget`]: deadlines (through a [`Clock`] the caller implements) and node limits.
+//! - [`player`]: the [`Player`] seam every engine is called through: a position and a
+//!   [`Budget`] in, a [`Decision`] out.
 //! - One module a game: [`reversi`], [`stake`], [`filler`], [`fruit_rage`], [`ataxx`].
 //!
 //! No public function panics on any input: bad input is an error value.
@@ -20,6 +22,7 @@ pub mod budget;
 pub mod filler;
 pub mod fruit_rage;
 pub mod game;
+pub mod player;
 pub mod reversi;
 pub mod search;
 pub mod stake;
@@ -30,5 +33,6 @@ mod test_rng;
 
 pub use budget::{Budget, Clock};
 pub use game::{Evaluator, Game, MoveList, Score};
+pub use player::{Decision, Line, Player, TimeUse};
 pub use search::{SearchConfig, SearchResult, Searcher};
 pub use tt::{Entry, TranspositionTable};

@@ -23,3 +23,13 @@ impl Rng {
         (p, filled & !p)
     }
 }
+
+/// `n` rounds of a randomised test, or a thousandth of them under Miri (which interprets
+/// every step: `cargo +nightly miri test -p duel-core --lib -- --skip perft --skip budget`).
+pub(crate) const fn rounds(n: u32) -> u32 {
+    if cfg!(miri) {
+        if n / 1000 > 16 { n / 1000 } else { 16 }
+    } else {
+        n
+    }
+}

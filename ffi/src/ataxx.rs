@@ -2,6 +2,7 @@
 //! `duel_ataxx_best_move_in`.
 
 use crate::clock::{WallClock, workspace_budget};
+use crate::memory::{read_int, write_int};
 use crate::result::{DuelResult, guard};
 use crate::workspace;
 use duel_core::ataxx::{BotzoneMove, Match, choose};
@@ -11,10 +12,13 @@ use duel_core::{Budget, Entry, Searcher};
 /// Transposition-table entries of the variant that allocates: 2^20 entries, 16 MiB.
 const DEFAULT_TABLE_ENTRIES: usize = 1 << 20;
 
-/// Replays a Botzone history (`x0 y0 x1 y1` per ply, black first) with checked moves.
+/// Replays a Botzone history (`x0 y0 x1 y1` per ply, black first) with
+/// [`Match::replay_botzone`], the replay the `ataxx` bot uses: an illegal or a circular move
+/// is refused.
 ///
 /// # Safety
-/// `moves` must be null (only with `moves_len` 0) or point to `moves_len` readable ints.
+/// `moves` must be null (only with `moves_len` 0) or point to `moves_len` readable ints (any
+/// alignment).
 unsafe fn replay(moves: *const i32, moves_len: usize) -> Result<Match, DuelResult> {
     if moves.is_null() && moves_len != 0 {
         return Err(DuelResult::NullPointer);
@@ -22,30 +26,18 @@ unsafe fn replay(moves: *const i32, moves_len: usize) -> Result<Match, DuelResul
     if moves_len % 4 != 0 || moves_len / 4 > duel_core::ataxx::PLY_LIMIT as usize {
         return Err(DuelResult::InvalidSize);
     }
-    let ints: &[i32] = if moves_len == 0 {
-        &[]
-    } else {
-        // SAFETY: non-null, and the caller promises `moves_len` readable ints.
-        unsafe { std::slice::from_raw_parts(moves, moves_len) }
-    };
-    let mut game = Match::new();
-    for ply in ints.chunks_exact(4) {
-        let bm = BotzoneMove {
-            x0: ply[0],
-            y0: ply[1],
-            x1: ply[2],
-            y1: ply[3],
-        };
-        let mv = game
-            .board()
-            .parse_botzone(bm)
-            .map_err(|_| DuelResult::IllegalMove)?;
-        // The judge ends the game at a circular move: no position follows one.
-        if game.history().is_circular(game.board(), mv) {
-            return Err(DuelResult::IllegalMove);
+    let plies = (0..moves_len / 4).map(|ply| {
+        // SAFETY: non-null (moves_len > 0 here), and the caller promises `moves_len` readable
+        // ints; `4 * ply + 3 < moves_len`.
+        let int = |i: usize| unsafe { read_int(moves, 4 * ply + i) };
+        BotzoneMove {
+            x0: int(0),
+            y0: int(1),
+            x1: int(2),
+            y1: int(3),
         }
-        game.play(mv).map_err(|_| DuelResult::IllegalMove)?;
-    }
+    });
+    let game = Match::replay_botzone(plies).map_err(|_| DuelResult::IllegalMove)?;
     if game.board().is_over() {
         return Err(DuelResult::NoLegalMove);
     }
@@ -82,8 +74,8 @@ unsafe fn answer(
     };
     let bm = game.board().botzone_move(mv);
     for (i, v) in [bm.x0, bm.y0, bm.x1, bm.y1].into_iter().enumerate() {
-        // SAFETY: the caller promises 4 writable ints at `out`.
-        unsafe { out.add(i).write(v) };
+        // SAFETY: the caller promises 4 writable ints at `out` (any alignment).
+        unsafe { write_int(out.wrapping_add(i), v) };
     }
     DuelResult::Ok
 }

@@ -4,7 +4,7 @@
 use crate::clock::WallClock;
 use crate::result::DuelResult;
 use crate::reversi::{choose, contest_board};
-use duel_core::reversi::think_time_millis;
+use duel_core::reversi::{follows, think_time_millis};
 use duel_core::{Budget, Clock, Entry};
 use std::io::Write;
 use std::sync::Mutex;
@@ -16,16 +16,36 @@ const GAME_BUDGET_MICROS: u64 = 8_500_000;
 /// Table entries for contest play: 2^21 entries, 32 MiB of the contest's 256 MiB.
 const TABLE_ENTRIES: usize = 1 << 21;
 
-/// What persists between calls within one process.
+/// Games `move` tells apart at once: a process that plays two games through it, one after
+/// the other or interleaved, keeps a table and a clock for each.
+const GAMES: usize = 2;
+
+/// One game's state between calls.
 struct Game {
     table: Vec<Entry>,
     /// Thinking time left for this game.
     remaining_micros: u64,
-    /// Discs on the board at the previous call: fewer or equal now means a new game began.
-    last_discs: u32,
+    /// The squares occupied at this game's previous call.
+    occupied: u64,
 }
 
-static GAME: Mutex<Option<Game>> = Mutex::new(None);
+impl Game {
+    fn new() -> Self {
+        Self {
+            table: vec![Entry::default(); TABLE_ENTRIES],
+            remaining_micros: GAME_BUDGET_MICROS,
+            occupied: 0,
+        }
+    }
+
+    /// Whether a position with `occupied` squares can follow this game's last one.
+    fn continues_with(&self, occupied: u64) -> bool {
+        follows(self.occupied, occupied)
+    }
+}
+
+/// The games of this process; the most recently played first.
+static STATE: Mutex<Vec<Game>> = Mutex::new(Vec::new());
 
 /// Called by the shim's `move(a, c, row, column)`. On any invalid input, or a failure inside,
 /// it leaves -1/-1 and writes one line to stderr: `move` has no other error channel.
@@ -58,37 +78,71 @@ pub unsafe extern "C" fn duel_contest_move(
     // SAFETY: each pointer is checked for null; the caller promises the rest.
     unsafe {
         if !row.is_null() {
-            row.write(r);
+            crate::memory::write_int(row, r);
         }
         if !column.is_null() {
-            column.write(c);
+            crate::memory::write_int(column, c);
         }
     }
 }
 
-/// One contest call: validates the board, spends this move's share of the game's thinking time
-/// and returns (row, column). State lives in one process-wide game (the C++ and Java entry
-/// points share it; a contest process plays one game).
+/// One contest call: validates the board, finds its game by the position (the game whose last
+/// position it can follow; otherwise a new game, replacing the least recently played one when
+/// [`GAMES`] are kept), spends this move's share of that game's thinking time and returns
+/// (row, column).
+///
+/// Thread safety: calls are serialised by one lock (the C++ and Java entry points share it),
+/// and a call's thinking time is counted from when it holds the lock, so waiting for another
+/// caller is never charged to this one's clock. `move` is not re-entrant from inside itself
+/// (nothing in duel calls back).
 pub(crate) fn contest_move(cells: &[i32; 64], colour: i32) -> Result<(i32, i32), DuelResult> {
-    let started = WallClock::start();
     let position = contest_board(cells, colour)?;
-    let discs = cells.iter().filter(|&&v| v != -1).count() as u32;
+    let occupied = position.occupied();
 
-    let mut slot = GAME.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    let game = slot.get_or_insert_with(|| Game {
-        table: vec![Entry::default(); TABLE_ENTRIES],
-        remaining_micros: GAME_BUDGET_MICROS,
-        last_discs: 0,
-    });
-    if discs <= game.last_discs {
-        game.remaining_micros = GAME_BUDGET_MICROS;
-        game.table.fill(Entry::default());
-    }
-    game.last_discs = discs;
+    let mut games = STATE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let started = WallClock::start();
+    let index = match games.iter().position(|g| g.continues_with(occupied)) {
+        Some(i) => i,
+        None => {
+            if games.len() < GAMES {
+                games.push(Game::new());
+            }
+            let last = games.len() - 1;
+            let game = &mut games[last];
+            game.remaining_micros = GAME_BUDGET_MICROS;
+            game.table.fill(Entry::default());
+            last
+        }
+    };
+    // The game being played moves to the front; the least recently played is at the back.
+    games[..=index].rotate_right(1);
+    let game = &mut games[0];
+    game.occupied = occupied;
 
     let think_millis = think_time_millis(&position, game.remaining_micros / 1000);
     let mut budget = Budget::until(&started, started.now_micros() + think_millis * 1000);
     let answer = choose(&position, &mut game.table, &mut budget);
     game.remaining_micros = game.remaining_micros.saturating_sub(started.now_micros());
     Ok(answer)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Game;
+
+    #[test]
+    fn a_position_continues_a_game_only_when_it_keeps_every_disc_and_adds_one() {
+        let mut game = Game {
+            table: Vec::new(),
+            remaining_micros: 0,
+            occupied: 0b0111,
+        };
+        assert!(game.continues_with(0b1111));
+        assert!(!game.continues_with(0b0111), "no disc added");
+        assert!(!game.continues_with(0b1011), "a disc removed");
+        game.occupied = 0;
+        assert!(!game.continues_with(0b1), "a fresh slot continues nothing");
+    }
 }

@@ -1,6 +1,7 @@
 //! The C API for Filler: `duel_filler_choose` and `duel_filler_choose_in`.
 
 use crate::clock::{WallClock, workspace_budget};
+use crate::memory::{bytes, write_int};
 use crate::result::{DuelResult, guard};
 use crate::workspace;
 use duel_core::filler::{Board, Grid, GridError, choose};
@@ -21,8 +22,8 @@ unsafe fn read_board(n: u32, board: *const u8, board_len: usize) -> Result<Board
     if !(1..=duel_core::filler::MAX_SIZE).contains(&side) || board_len != side * side {
         return Err(DuelResult::InvalidSize);
     }
-    // SAFETY: non-null, and the caller promises `board_len` (≤ 400) readable bytes.
-    let colours = unsafe { std::slice::from_raw_parts(board, board_len) };
+    // SAFETY: the caller promises `board_len` (≤ 400) readable bytes.
+    let colours = unsafe { bytes(board, board_len) }.ok_or(DuelResult::NullPointer)?;
     let grid = Grid::new(side, colours).map_err(|e| match e {
         GridError::SizeOutOfRange(_) | GridError::WrongCellCount { .. } => DuelResult::InvalidSize,
         GridError::ColourOutOfRange(_) => DuelResult::InvalidCell,
@@ -66,7 +67,7 @@ pub unsafe extern "C" fn duel_filler_choose(
         let mut budget = Budget::millis(&clock, u64::from(millis));
         let choice = choose(&position, &mut budget, &mut table);
         // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { colour.write(i32::from(choice.colour.colour())) };
+        unsafe { write_int(colour, i32::from(choice.colour.colour())) };
         DuelResult::Ok
     })
 }
@@ -111,7 +112,7 @@ pub unsafe extern "C" fn duel_filler_choose_in(
         let mut budget = workspace_budget(&clock, millis, max_nodes);
         let choice = choose(&position, &mut budget, table);
         // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { colour.write(i32::from(choice.colour.colour())) };
+        unsafe { write_int(colour, i32::from(choice.colour.colour())) };
         DuelResult::Ok
     })
 }

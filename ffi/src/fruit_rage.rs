@@ -1,12 +1,130 @@
-//! The C API for The Fruit Rage: `duel_fruit_rage_move`.
+//! The C API for The Fruit Rage: `duel_fruit_rage_move` and `duel_fruit_rage_move_in`.
 
 use crate::clock::WallClock;
+use crate::memory::{bytes, write_int};
 use crate::result::{DuelResult, guard};
+use crate::workspace;
 use duel_core::fruit_rage::{self, Board, BoardError};
 use duel_core::{Budget, Clock, Entry};
 
 /// The byte that marks an empty cell in boards passed to and from the C API.
 pub const DUEL_FRUIT_RAGE_EMPTY: u8 = 255;
+
+/// Transposition-table entries of the variant that allocates, for a search of `think`
+/// microseconds: 16 MiB for a long search, 512 KiB for a short one (as the homework program).
+fn default_table_entries(think: u64) -> usize {
+    if think >= 200_000 { 1 << 20 } else { 1 << 15 }
+}
+
+/// The caller's pointers of one call, checked for null.
+struct Call {
+    side: usize,
+    board: *const u8,
+    row: *mut i32,
+    column: *mut i32,
+    points: *mut i32,
+    board_after: *mut u8,
+}
+
+impl Call {
+    /// Checks the pointers and the sizes.
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        n: u32,
+        board: *const u8,
+        board_len: usize,
+        row: *mut i32,
+        column: *mut i32,
+        points: *mut i32,
+        board_after: *mut u8,
+        board_after_len: usize,
+    ) -> Result<Call, DuelResult> {
+        if board.is_null()
+            || row.is_null()
+            || column.is_null()
+            || points.is_null()
+            || board_after.is_null()
+        {
+            return Err(DuelResult::NullPointer);
+        }
+        let side = n as usize;
+        if !(1..=fruit_rage::MAX_SIZE).contains(&side)
+            || board_len != side * side
+            || board_after_len != board_len
+        {
+            return Err(DuelResult::InvalidSize);
+        }
+        Ok(Call {
+            side,
+            board,
+            row,
+            column,
+            points,
+            board_after,
+        })
+    }
+
+    /// Reads the box.
+    ///
+    /// # Safety
+    /// `board` must point to `side²` readable bytes.
+    unsafe fn position(&self) -> Result<Board, DuelResult> {
+        let side = self.side;
+        // SAFETY: the caller's promise: `side²` (≤ 676) readable bytes.
+        let cells = unsafe { bytes(self.board, side * side) }.ok_or(DuelResult::NullPointer)?;
+        if cells.iter().any(|&c| c > 9 && c != DUEL_FRUIT_RAGE_EMPTY) {
+            return Err(DuelResult::InvalidCell);
+        }
+        Board::from_fn(side, |col, r| {
+            let c = cells
+                .get(r * side + col)
+                .copied()
+                .unwrap_or(DUEL_FRUIT_RAGE_EMPTY);
+            (c != DUEL_FRUIT_RAGE_EMPTY).then_some(c)
+        })
+        .map_err(|e| match e {
+            BoardError::Empty => DuelResult::NoLegalMove,
+            BoardError::Floating { .. } => DuelResult::InvalidBoard,
+            _ => DuelResult::InvalidCell,
+        })
+    }
+
+    /// Writes the move's cell and points and the box after it.
+    ///
+    /// # Safety
+    /// The out-pointers must be writable: 3 ints and `side²` bytes not overlapping `board`.
+    unsafe fn answer(&self, position: &Board, mv: fruit_rage::Move) -> DuelResult {
+        let side = self.side;
+        let cell = position.label(mv);
+        let after = position.play_unchecked(mv);
+        // SAFETY: non-null, and the caller promises `side²` writable bytes that do not overlap
+        // `board`.
+        let out = unsafe { std::slice::from_raw_parts_mut(self.board_after, side * side) };
+        for (i, byte) in out.iter_mut().enumerate() {
+            *byte = after
+                .fruit_at(i % side, i / side)
+                .unwrap_or(DUEL_FRUIT_RAGE_EMPTY);
+        }
+        // SAFETY: checked non-null; the caller promises they are writable (any alignment).
+        unsafe {
+            write_int(self.row, i32::from(cell.row));
+            write_int(self.column, i32::from(cell.column));
+            write_int(self.points, mv.points());
+        }
+        DuelResult::Ok
+    }
+}
+
+/// How long the homework program thinks on `position` with `remaining_millis` left for the
+/// game, in microseconds (0: the greedy move at once).
+fn think_micros(position: &Board, remaining_millis: u64) -> u64 {
+    fruit_rage::think_micros(
+        remaining_millis.saturating_mul(1000),
+        position.legal_moves().len() as u32,
+        position.cells(),
+        None,
+    )
+}
 
 /// Chooses a move for the player to move in The Fruit Rage and returns the box after it, as the
 /// homework program does, managing `remaining_millis` (the player's thinking time left for the
@@ -42,70 +160,121 @@ pub unsafe extern "C" fn duel_fruit_rage_move(
     board_after_len: usize,
 ) -> DuelResult {
     guard(|| {
-        if board.is_null()
-            || row.is_null()
-            || column.is_null()
-            || points.is_null()
-            || board_after.is_null()
-        {
-            return DuelResult::NullPointer;
-        }
-        let side = n as usize;
-        if !(1..=fruit_rage::MAX_SIZE).contains(&side)
-            || board_len != side * side
-            || board_after_len != board_len
-        {
-            return DuelResult::InvalidSize;
-        }
-        // SAFETY: non-null, and the caller promises `board_len` (≤ 676) readable bytes.
-        let cells = unsafe { std::slice::from_raw_parts(board, board_len) };
-        if cells.iter().any(|&c| c > 9 && c != DUEL_FRUIT_RAGE_EMPTY) {
-            return DuelResult::InvalidCell;
-        }
-        let position = match Board::from_fn(side, |col, r| {
-            let c = cells[r * side + col];
-            (c != DUEL_FRUIT_RAGE_EMPTY).then_some(c)
-        }) {
-            Ok(b) => b,
-            Err(BoardError::Empty) => return DuelResult::NoLegalMove,
-            Err(BoardError::Floating { .. }) => return DuelResult::InvalidBoard,
-            Err(_) => return DuelResult::InvalidCell,
+        let call = match Call::new(
+            n,
+            board,
+            board_len,
+            row,
+            column,
+            points,
+            board_after,
+            board_after_len,
+        ) {
+            Ok(c) => c,
+            Err(e) => return e,
+        };
+        // SAFETY: the caller's promise about `board`.
+        let position = match unsafe { call.position() } {
+            Ok(p) => p,
+            Err(e) => return e,
         };
         let clock = WallClock::start();
-        let moves = position.legal_moves();
-        let think = fruit_rage::think_micros(
-            remaining_millis.saturating_mul(1000),
-            moves.len() as u32,
-            position.cells(),
-            None,
-        );
+        let think = think_micros(&position, remaining_millis);
         let best = if think == 0 {
             fruit_rage::greedy_move(&position)
         } else {
-            let mut table =
-                vec![Entry::default(); if think >= 200_000 { 1 << 20 } else { 1 << 15 }];
+            let mut table = vec![Entry::default(); default_table_entries(think)];
             let mut budget = Budget::until(&clock, clock.now_micros().saturating_add(think));
             fruit_rage::search(&position, &mut budget, &mut table).best
         };
         let Some(mv) = best else {
             return DuelResult::NoLegalMove;
         };
-        let cell = position.label(mv);
-        let after = position.play_unchecked(mv);
-        // SAFETY: non-null, and the caller promises `board_after_len` writable bytes that do not
-        // overlap `board`.
-        let out = unsafe { std::slice::from_raw_parts_mut(board_after, board_after_len) };
-        for (i, byte) in out.iter_mut().enumerate() {
-            *byte = after
-                .fruit_at(i % side, i / side)
-                .unwrap_or(DUEL_FRUIT_RAGE_EMPTY);
+        // SAFETY: the caller's promise about the out-pointers.
+        unsafe { call.answer(&position, mv) }
+    })
+}
+
+/// As [`duel_fruit_rage_move`], with the transposition table in the caller's `workspace` (any
+/// size, any alignment; 16 bytes an entry) and an optional node limit for reproducible answers
+/// (`max_nodes` 0: none). `remaining_millis` 0 means no time limit (then give a node limit):
+/// the search runs until `max_nodes`; otherwise the time is managed as by
+/// [`duel_fruit_rage_move`] (little time left: the greedy move at once). Nothing is allocated.
+///
+/// # Errors
+/// As [`duel_fruit_rage_move`]; `DUEL_RESULT_NULL_POINTER` also for a null `workspace` with a
+/// non-zero `workspace_len`; `DUEL_RESULT_INVALID_SIZE` for `remaining_millis` and `max_nodes`
+/// both 0.
+///
+/// # Safety
+/// As [`duel_fruit_rage_move`]; `workspace` must be valid for reads and writes of
+/// `workspace_len` bytes, overlap no other argument, and not be used by anything else during
+/// the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn duel_fruit_rage_move_in(
+    n: u32,
+    board: *const u8,
+    board_len: usize,
+    remaining_millis: u64,
+    max_nodes: u64,
+    workspace: *mut u8,
+    workspace_len: usize,
+    row: *mut i32,
+    column: *mut i32,
+    points: *mut i32,
+    board_after: *mut u8,
+    board_after_len: usize,
+) -> DuelResult {
+    guard(|| {
+        let call = match Call::new(
+            n,
+            board,
+            board_len,
+            row,
+            column,
+            points,
+            board_after,
+            board_after_len,
+        ) {
+            Ok(c) => c,
+            Err(e) => return e,
+        };
+        if workspace.is_null() && workspace_len != 0 {
+            return DuelResult::NullPointer;
         }
-        // SAFETY: checked non-null; the caller promises they are writable.
-        unsafe {
-            row.write(i32::from(cell.row));
-            column.write(i32::from(cell.column));
-            points.write(mv.points());
+        if remaining_millis == 0 && max_nodes == 0 {
+            return DuelResult::InvalidSize;
         }
-        DuelResult::Ok
+        // SAFETY: the caller's promise about `board`.
+        let position = match unsafe { call.position() } {
+            Ok(p) => p,
+            Err(e) => return e,
+        };
+        let clock = WallClock::start();
+        let think = if remaining_millis == 0 {
+            u64::MAX
+        } else {
+            think_micros(&position, remaining_millis)
+        };
+        let best = if think == 0 {
+            fruit_rage::greedy_move(&position)
+        } else {
+            // SAFETY: the caller's promise about `workspace`.
+            let table = unsafe { workspace::table::<Entry>(workspace, workspace_len) };
+            let mut budget = if think == u64::MAX {
+                Budget::unlimited()
+            } else {
+                Budget::until(&clock, clock.now_micros().saturating_add(think))
+            };
+            if max_nodes != 0 {
+                budget = budget.with_node_limit(max_nodes);
+            }
+            fruit_rage::search(&position, &mut budget, table).best
+        };
+        let Some(mv) = best else {
+            return DuelResult::NoLegalMove;
+        };
+        // SAFETY: the caller's promise about the out-pointers.
+        unsafe { call.answer(&position, mv) }
     })
 }

@@ -5,7 +5,7 @@
 //! [`DuelResult`]; inputs come first, then a caller-provided workspace buffer followed by its
 //! length, then out-parameters. Every pointer is checked, every value validated, and no panic
 //! ever crosses the boundary: it becomes [`DuelResult::Panic`]. Out-parameters are written only
-//! on success.
+//! on success. No pointer needs to be aligned (see `memory.rs`).
 #![deny(missing_docs)]
 
 pub mod ataxx;
@@ -15,9 +15,12 @@ pub mod filler;
 pub mod fruit_rage;
 #[cfg(feature = "jni")]
 mod java;
+mod memory;
 mod result;
 pub mod reversi;
 pub mod stake;
+#[cfg(test)]
+mod tests;
 mod workspace;
 
 pub use result::{DuelResult, duel_result_message};

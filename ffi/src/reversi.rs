@@ -1,6 +1,7 @@
 //! The C API for Reversi: `duel_reversi_best_move` and `duel_reversi_best_move_in`.
 
 use crate::clock::{WallClock, workspace_budget};
+use crate::memory::{read_int, write_int};
 use crate::result::{DuelResult, guard};
 use crate::workspace;
 use duel_core::reversi::{Board, ContestError, Engine, Move};
@@ -42,9 +43,8 @@ pub(crate) unsafe fn read_cells(board: *const i32) -> Option<[i32; 64]> {
     }
     let mut cells = [0i32; 64];
     for (i, cell) in cells.iter_mut().enumerate() {
-        // SAFETY: non-null, and the caller promises 64 readable ints; an unaligned read
-        // tolerates a misaligned pointer.
-        *cell = unsafe { board.add(i).read_unaligned() };
+        // SAFETY: non-null, and the caller promises 64 readable ints (any alignment).
+        *cell = unsafe { read_int(board, i) };
     }
     Some(cells)
 }
@@ -88,8 +88,8 @@ pub unsafe extern "C" fn duel_reversi_best_move(
         let (r, c) = choose(&board, &mut table, &mut budget);
         // SAFETY: both checked non-null; the caller promises they are writable.
         unsafe {
-            row.write(r);
-            column.write(c);
+            write_int(row, r);
+            write_int(column, c);
         }
         DuelResult::Ok
     })
@@ -140,8 +140,8 @@ pub unsafe extern "C" fn duel_reversi_best_move_in(
         let (r, c) = choose(&board, table, &mut budget);
         // SAFETY: both checked non-null; the caller promises they are writable.
         unsafe {
-            row.write(r);
-            column.write(c);
+            write_int(row, r);
+            write_int(column, c);
         }
         DuelResult::Ok
     })

@@ -1,8 +1,9 @@
 //! The C API for Stake Your Claim: `duel_stake_solve` and `duel_stake_solve_in`.
 
+use crate::memory::{bytes, write_int};
 use crate::result::{DuelResult, guard};
 use crate::workspace;
-use duel_core::stake::{self, Board, ParseError, PositionError, Slot, SolveError};
+use duel_core::stake::{self, Board, BoardBuilder, ParseError, PositionError, Slot, SolveError};
 
 /// Bytes of workspace with which `duel_stake_solve_in` gives every pattern of 10 empty cells a
 /// slot of its own (3^10 slots of 4 bytes): full speed. Any size works, more slowly below it.
@@ -22,10 +23,15 @@ unsafe fn read_board(n: u32, board: *const u8, board_len: usize) -> Result<Board
     if !(1..=stake::MAX_SIZE).contains(&side) || board_len != side * side {
         return Err(DuelResult::InvalidSize);
     }
-    // SAFETY: non-null, and the caller promises `board_len` readable bytes.
-    let bytes = unsafe { std::slice::from_raw_parts(board, board_len) };
-    let rows: Vec<&[u8]> = bytes.chunks_exact(side).collect();
-    Board::from_rows(&rows).map_err(|e| match e {
+    // SAFETY: the caller promises `board_len` (≤ 64) readable bytes.
+    let cells = unsafe { bytes(board, board_len) }.ok_or(DuelResult::NullPointer)?;
+    let parsed = BoardBuilder::new(side).and_then(|mut builder| {
+        for row in cells.chunks_exact(side) {
+            builder.push_row(row)?;
+        }
+        builder.finish()
+    });
+    parsed.map_err(|e| match e {
         ParseError::Size { .. } | ParseError::MissingRows { .. } | ParseError::ExtraRow { .. } => {
             DuelResult::InvalidSize
         }
@@ -50,9 +56,9 @@ unsafe fn answer(
         Ok(solution) => {
             // SAFETY: checked non-null by the callers; the caller promises writability.
             unsafe {
-                row.write(i32::from(solution.row));
-                column.write(i32::from(solution.col));
-                value.write(solution.value);
+                write_int(row, i32::from(solution.row));
+                write_int(column, i32::from(solution.col));
+                write_int(value, solution.value);
             }
             DuelResult::Ok
         }

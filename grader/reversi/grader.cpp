@@ -1,4 +1,4 @@
-// duel's grader for the Reversi contest (protocol: ../shared/rules/reversi.md).
+// duel's grader for the Reversi contest (protocol: docs/rules/reversi.md).
 //
 // It knows nothing of duel: like the contest's own grader it only declares `move`, which the
 // solution provides. Link it with duel's library:

@@ -63,19 +63,28 @@ fn table_entries(think_micros: u64) -> usize {
     }
 }
 
-/// Plays one move from `dir/input.txt` to `dir/output.txt`, the clock having started at
-/// process start. `nodes_per_second` is the calibrated speed, if any. On any error nothing is
-/// written and the message says why.
-pub fn play_move(
-    dir: &Path,
+/// What one move answers: the report and the text of `output.txt`.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    /// What the move did.
+    pub report: MoveReport,
+    /// The text of `output.txt`: the move's name, then the box after it.
+    pub output: String,
+}
+
+/// Answers the text of an `input.txt`, the clock having started at process start:
+/// `nodes_per_second` is the calibrated speed, if any; `max_nodes` caps the search (`None`: no
+/// cap beyond the time). The program's whole input path but the files.
+///
+/// # Errors
+/// A one-line message: the input is malformed or its box impossible.
+pub fn answer(
+    text: &str,
     clock: &WallClock,
     nodes_per_second: Option<u64>,
-) -> Result<MoveReport, String> {
-    let input_path = dir.join("input.txt");
-    let text = std::fs::read_to_string(&input_path)
-        .map_err(|e| format!("cannot read {}: {e}", input_path.display()))?;
-    let input =
-        fruit_rage::parse_input(&text).map_err(|e| format!("{}: {e}", input_path.display()))?;
+    max_nodes: Option<u64>,
+) -> Result<Answer, String> {
+    let input = fruit_rage::parse_input(text).map_err(|e| e.to_string())?;
     let board = input.board;
     let moves = board.legal_moves();
     let think = fruit_rage::think_micros(
@@ -93,8 +102,15 @@ pub fn play_move(
             nodes: 0,
         }
     } else {
-        let mut table = vec![Entry::default(); table_entries(think)];
+        // A node-limited search needs no more entries than it can visit nodes.
+        let entries = max_nodes.map_or(usize::MAX, |n| {
+            usize::try_from(n.max(1).next_power_of_two()).unwrap_or(usize::MAX)
+        });
+        let mut table = vec![Entry::default(); table_entries(think).min(entries)];
         let mut budget = Budget::until(clock, clock.now_micros().saturating_add(think));
+        if let Some(nodes) = max_nodes {
+            budget = budget.with_node_limit(nodes);
+        }
         let result = fruit_rage::search(&board, &mut budget, &mut table);
         let mv = result.best.ok_or("the box holds no fruit")?;
         MoveReport {
@@ -104,10 +120,34 @@ pub fn play_move(
             nodes: result.nodes,
         }
     };
+    Ok(Answer {
+        output: output_text(&board, report.mv),
+        report,
+    })
+}
+
+/// Plays one move from `dir/input.txt` to `dir/output.txt`, the clock having started at
+/// process start. `nodes_per_second` is the calibrated speed, if any. `output.txt` is removed
+/// first, so on any error there is none (never the previous move's) and the message says why.
+pub fn play_move(
+    dir: &Path,
+    clock: &WallClock,
+    nodes_per_second: Option<u64>,
+) -> Result<MoveReport, String> {
     let output_path = dir.join("output.txt");
-    std::fs::write(&output_path, output_text(&board, report.mv))
+    match std::fs::remove_file(&output_path) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(format!("cannot remove {}: {e}", output_path.display())),
+    }
+    let input_path = dir.join("input.txt");
+    let text = std::fs::read_to_string(&input_path)
+        .map_err(|e| format!("cannot read {}: {e}", input_path.display()))?;
+    let answer = answer(&text, clock, nodes_per_second, None)
+        .map_err(|e| format!("{}: {e}", input_path.display()))?;
+    std::fs::write(&output_path, &answer.output)
         .map_err(|e| format!("cannot write {}: {e}", output_path.display()))?;
-    Ok(report)
+    Ok(answer.report)
 }
 
 /// Searches a fixed box for about `millis` milliseconds and returns the speed in nodes per
@@ -135,4 +175,49 @@ pub fn calibrate(dir: &Path) -> Result<u64, String> {
     std::fs::write(&path, format!("nodes_per_second {nps}\n"))
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     Ok(nps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh directory for one test.
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("duel-grader-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("scratch directory");
+        dir
+    }
+
+    #[test]
+    fn a_failed_move_leaves_no_output_file_not_even_the_previous_one() {
+        let dir = scratch("stale-output");
+        std::fs::write(dir.join("input.txt"), "2\n2\n10.0\n01\n10\n").unwrap();
+        let clock = WallClock::start();
+        play_move(&dir, &clock, None).expect("a legal box");
+        let first = std::fs::read_to_string(dir.join("output.txt")).unwrap();
+        assert_eq!(first.lines().count(), 3, "{first}");
+        std::fs::write(dir.join("input.txt"), "2\n2\n10.0\n0x\n10\n").unwrap();
+        let error = play_move(&dir, &clock, None).unwrap_err();
+        assert!(error.contains("row 1 column 2"), "{error}");
+        assert!(!dir.join("output.txt").exists());
+        // A missing input.txt is the same.
+        std::fs::write(dir.join("output.txt"), first).unwrap();
+        std::fs::remove_file(dir.join("input.txt")).unwrap();
+        assert!(play_move(&dir, &clock, None).is_err());
+        assert!(!dir.join("output.txt").exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn answer_is_the_program_without_its_files() {
+        let clock = WallClock::start();
+        let greedy = answer("2\n2\n0.5\n01\n11\n", &clock, None, None).unwrap();
+        assert_eq!(greedy.report.think_micros, 0);
+        assert_eq!(greedy.output, "B1\n**\n0*\n");
+        assert_eq!(
+            answer("0\n", &clock, None, None).unwrap_err(),
+            "malformed input: line 1 must be the box side, an integer 1 to 26"
+        );
+    }
 }

@@ -7,6 +7,8 @@ pub mod ataxx;
 pub mod clock;
 pub mod filler;
 pub mod fruit_rage;
+pub mod ggf;
+pub mod nboard;
 pub mod openings;
 pub mod reversi;
 pub mod stake;

@@ -111,12 +111,15 @@ pub fn solve_lines(args: &SolveArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// The FFO endgame suite, positions #40 to #59, built into the program (`data/reversi/`).
+pub const FFO_40_59: &str = include_str!("../../data/reversi/ffo40-59.obf");
+
 /// `duel bench reversi [FILE]`: the FFO endgame suite, solved exactly.
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
-    /// Positions, one a line (`.obf` or `.txt`).
-    #[arg(default_value = "../shared/data/reversi/ffo40-59.obf")]
-    pub file: PathBuf,
+    /// Positions, one a line (`.obf` or `.txt`) [default: FFO #40-59, built into the program
+    /// from the repository's data/reversi/ffo40-59.obf]
+    pub file: Option<PathBuf>,
     /// The first position to solve, counting from 1 (FFO #40 is the first of ffo40-59).
     #[arg(long, default_value_t = 1)]
     pub first: usize,
@@ -131,15 +134,15 @@ pub struct BenchArgs {
 /// Solves the chosen positions one by one: `number empties move score nodes seconds` each,
 /// then a totals line.
 pub fn bench(args: &BenchArgs) -> ExitCode {
-    let text = match std::fs::read_to_string(&args.file) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!(
-                "duel: cannot read {}: {e} (give the .obf file as FILE)",
-                args.file.display()
-            );
-            return ExitCode::from(2);
-        }
+    let text = match &args.file {
+        None => FFO_40_59.to_string(),
+        Some(file) => match std::fs::read_to_string(file) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("duel: cannot read {}: {e}", file.display());
+                return ExitCode::from(2);
+            }
+        },
     };
     let positions: Vec<&str> = text
         .lines()

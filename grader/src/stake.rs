@@ -1,8 +1,9 @@
 //! Stake Your Claim: the contest's batch protocol, shared by `stake-your-claim` and
 //! `duel solve stake`.
 //!
-//! Input: cases until a line `0` (or the end of input), each a line `n` and n rows of n bytes
-//! `0`, `1` and `.`. Output: one line `(r,c) v` a case, flushed as it is answered. Lines may
+//! Input: cases until a line `0`, each a line `n` and n rows of n bytes `0`, `1` and `.`; the
+//! end of input before that `0` is an error (the complete cases before it are answered), an
+//! empty input too. Output: one line `(r,c) v` a case, flushed as it is answered. Lines may
 //! end in CRLF and carry surrounding whitespace; blank lines are skipped where `n` is expected.
 //! On malformed input the answers already printed stay, and the error names the case (cases
 //! count from 1; rows and columns from 0, as in the answers).
@@ -63,6 +64,11 @@ pub enum BatchError {
         /// What is wrong with it.
         error: CaseError,
     },
+    /// The input ends without the closing line `0` (after `answered` complete cases).
+    MissingEnd {
+        /// The cases answered before the end of input.
+        answered: usize,
+    },
     /// Reading the input or writing the answers failed.
     Io(io::Error),
 }
@@ -71,6 +77,14 @@ impl fmt::Display for BatchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BatchError::Case { case, error } => write!(f, "case {case}: {error}"),
+            BatchError::MissingEnd { answered: 0 } => {
+                f.write_str("input ends without a case or the closing line 0")
+            }
+            BatchError::MissingEnd { answered } => write!(
+                f,
+                "input ends after {answered} case{} without the closing line 0",
+                if *answered == 1 { "" } else { "s" }
+            ),
             BatchError::Io(error) => write!(f, "i/o error: {error}"),
         }
     }
@@ -129,6 +143,7 @@ fn parse_size(text: &[u8]) -> Result<SizeLine, CaseError> {
 ///
 /// # Errors
 /// [`BatchError::Case`] at the first malformed case (the answers before it are written);
+/// [`BatchError::MissingEnd`] when the input ends where `n` or the closing `0` belongs;
 /// [`BatchError::Io`] when reading or writing fails.
 pub fn solve_batch(mut input: impl BufRead, mut output: impl Write) -> Result<usize, BatchError> {
     let mut table = vec![Slot::default(); TABLE_LEN];
@@ -139,7 +154,7 @@ pub fn solve_batch(mut input: impl BufRead, mut output: impl Write) -> Result<us
         let fail = |error| BatchError::Case { case, error };
         let mut builder = loop {
             match next_line(&mut input, &mut line)? {
-                None => return Ok(answered),
+                None => return Err(BatchError::MissingEnd { answered }),
                 Some([]) => continue,
                 Some(text) => match parse_size(text).map_err(fail)? {
                     SizeLine::End => return Ok(answered),
@@ -173,7 +188,7 @@ pub fn run(program: &str, input: impl BufRead, output: impl Write) -> ExitCode {
         Err(error) => {
             eprintln!("{program}: {error}");
             match error {
-                BatchError::Case { .. } => ExitCode::from(2),
+                BatchError::Case { .. } | BatchError::MissingEnd { .. } => ExitCode::from(2),
                 BatchError::Io(_) => ExitCode::from(1),
             }
         }
@@ -183,4 +198,33 @@ pub fn run(program: &str, input: impl BufRead, output: impl Write) -> ExitCode {
 /// `duel solve stake`: the contest protocol on standard input and output.
 pub fn solve_stdin(_args: &SolveArgs) -> ExitCode {
     run("duel solve stake", io::stdin().lock(), io::stdout().lock())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE_A: &str = "4\n01.1\n00..\n.01.\n...1\n";
+
+    #[test]
+    fn the_end_of_input_without_the_closing_zero_is_an_error_after_the_complete_cases() {
+        let mut output = Vec::new();
+        let error = solve_batch(SAMPLE_A.as_bytes(), &mut output).unwrap_err();
+        assert!(matches!(error, BatchError::MissingEnd { answered: 1 }));
+        assert_eq!(
+            error.to_string(),
+            "input ends after 1 case without the closing line 0"
+        );
+        assert_eq!(output, b"(1,2) 2\n");
+        let mut output = Vec::new();
+        let error = solve_batch(&b"\n \r\n"[..], &mut output).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "input ends without a case or the closing line 0"
+        );
+        assert!(output.is_empty());
+        let mut output = Vec::new();
+        let answered = solve_batch(format!("{SAMPLE_A}0\n").as_bytes(), &mut output).unwrap();
+        assert_eq!((answered, output.as_slice()), (1, &b"(1,2) 2\n"[..]));
+    }
 }

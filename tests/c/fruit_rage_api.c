@@ -1,6 +1,7 @@
 /* Exercises duel's C API for The Fruit Rage from C: the first official example (claim the two
- * 1s at B1 for 4 points), the box after gravity, a large box with little time, and every error
- * code. Prints "ok". */
+ * 1s at B1 for 4 points), the box after gravity, a large box with little time, the
+ * allocation-free variant with a node limit and a misaligned workspace, and every error code.
+ * Prints "ok". */
 #include "duel.h"
 
 #include <stdio.h>
@@ -42,7 +43,21 @@ int main(void) {
         for (int r = 1; r < 26; r++)
             CHECK(!(big_after[(r - 1) * 26 + c] != E && big_after[r * 26 + c] == E));
 
+    /* The variant without allocation: a node limit and no time limit, reproducible; a
+     * workspace at an odd address. */
+    static unsigned char workspace[4096 + 1];
+    int32_t row2 = -1, column2 = -1, points2 = -1;
+    uint8_t big_after2[676];
+    CHECK(duel_fruit_rage_move_in(2, example, 4, 0, 1000, workspace + 1, 4096, &row, &column, &points, after, 4) == DUEL_RESULT_OK);
+    CHECK(row == 0 && column == 1 && points == 4 && memcmp(after, expected, 4) == 0);
+    CHECK(duel_fruit_rage_move_in(26, big, 676, 0, 5000, workspace + 1, 4096, &row, &column, &points, big_after, 676) == DUEL_RESULT_OK);
+    CHECK(duel_fruit_rage_move_in(26, big, 676, 0, 5000, workspace + 1, 4096, &row2, &column2, &points2, big_after2, 676) == DUEL_RESULT_OK);
+    CHECK(row == row2 && column == column2 && points == points2 && memcmp(big_after, big_after2, 676) == 0);
+    CHECK(duel_fruit_rage_move_in(26, big, 676, 0, 5000, NULL, 0, &row2, &column2, &points2, big_after2, 676) == DUEL_RESULT_OK);
+
     row = column = points = 77;
+    CHECK(duel_fruit_rage_move_in(2, example, 4, 0, 0, workspace, 64, &row, &column, &points, after, 4) == DUEL_RESULT_INVALID_SIZE);
+    CHECK(duel_fruit_rage_move_in(2, example, 4, 0, 100, NULL, 64, &row, &column, &points, after, 4) == DUEL_RESULT_NULL_POINTER);
     uint8_t floating[4] = {0, 1, E, 1}, bad[4] = {0, 1, 12, 1}, empty[4] = {E, E, E, E};
     CHECK(duel_fruit_rage_move(2, floating, 4, 1000, &row, &column, &points, after, 4) == DUEL_RESULT_INVALID_BOARD);
     CHECK(duel_fruit_rage_move(2, bad, 4, 1000, &row, &column, &points, after, 4) == DUEL_RESULT_INVALID_CELL);

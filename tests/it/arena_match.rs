@@ -483,3 +483,113 @@ fn bad_arena_options_get_one_line_and_exit_status_2() {
         assert!(err.contains(says), "{game} {args:?}: {err}");
     }
 }
+
+#[test]
+fn nboard_engines_and_contest_programs_give_the_same_records_at_both_concurrencies_and_ggf() {
+    let reversi = bin("reversi");
+    let nboard = format!(
+        "name=nb cmd='{} --nboard --nodes 400' proto=nboard",
+        reversi.display()
+    );
+    let contest = format!("name=contest cmd='{} --nodes 300'", reversi.display());
+    let (games, stdout) = at_both_concurrencies(
+        "reversi",
+        &[
+            "--a",
+            &nboard,
+            "--b",
+            &contest,
+            "--random-plies",
+            "4",
+            "--games",
+            "4",
+        ],
+    );
+    assert!(stdout.contains("A: nb (tc=10)"), "{stdout}");
+    for game in &games {
+        assert_eq!(game["reason"], "game over", "{game}");
+    }
+    // The GGF record: one game a line, each read back by the GGF parser with its moves.
+    let dir = scratch_dir("arena_ggf");
+    let ggf = dir.join("games.ggf");
+    let record = dir.join("games.jsonl");
+    arena_ok(
+        "reversi",
+        &[
+            "--a",
+            &nboard,
+            "--b",
+            "builtin:duel:nodes=300",
+            "--openings",
+            &file(&dir, "o.txt", "f4f3d6\n"),
+            "--games",
+            "2",
+            "--ggf",
+            ggf.to_str().unwrap(),
+            "--record",
+            record.to_str().unwrap(),
+        ],
+    );
+    let text = std::fs::read_to_string(&ggf).unwrap();
+    let games = records(&record);
+    assert_eq!(text.lines().count(), 2, "{text}");
+    for (line, game) in text.lines().zip(&games) {
+        let parsed =
+            duel_grader::ggf::GgfGame::parse(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+        // The opening's three moves, then the game's.
+        assert_eq!(
+            parsed.moves().len(),
+            3 + game["moves"].as_array().unwrap().len(),
+            "{line}"
+        );
+        assert!(parsed.is_over(), "{line}");
+        assert!(line.contains("PB[") && line.contains("TI[10]"), "{line}");
+        let margin = game["margin"].as_i64().unwrap();
+        let black_minus_white = if game["a_first"] == true {
+            -margin
+        } else {
+            margin
+        };
+        // After f4f3d6 white moves first: A first means A is white.
+        assert!(line.contains(&format!("RE[{black_minus_white}]")), "{line}");
+    }
+}
+
+#[test]
+fn a_standard_rules_game_that_cycles_is_drawn_by_threefold_repetition() {
+    // Two UAI scripts that jump a piece out and back: every position comes back four plies
+    // later, and captures never happen, so only a repetition rule ends the game.
+    let engine = |name: &str, out: &str, back: &str| {
+        script(
+            name,
+            &format!(
+                "n=0\nwhile read cmd rest; do case \"$cmd\" in\n  uai) echo uaiok;;\n  \
+                 isready) echo readyok;;\n  go) if [ $((n % 2)) -eq 0 ]; then echo \"bestmove \
+                 {out}\"; else echo \"bestmove {back}\"; fi; n=$((n+1));;\n  quit) exit 0;;\n\
+                 esac; done"
+            ),
+        )
+    };
+    let black = format!("cmd={} proto=uai", engine("uai_black", "a7c7", "c7a7"));
+    let white = format!("cmd={} proto=uai", engine("uai_white", "g7e7", "e7g7"));
+    let dir = scratch_dir("arena_repetition");
+    let record = dir.join("games.jsonl");
+    let (stdout, _) = arena_ok(
+        "ataxx",
+        &[
+            "--a",
+            &black,
+            "--b",
+            &white,
+            "--games",
+            "1",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+    );
+    let games = records(&record);
+    assert_eq!(games[0]["reason"], "threefold repetition", "{stdout}");
+    // The position after the first ply comes back after plies 5 and 9: drawn at ply 9.
+    assert_eq!(games[0]["moves"].as_array().unwrap().len(), 9);
+    assert_eq!(result_value(&stdout, "draws"), "1");
+}

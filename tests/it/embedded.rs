@@ -225,6 +225,18 @@ fn firmware_under_qemu_matches_the_host() {
     assert_eq!(calibrate.len(), 2, "{calibrate:?}");
     assert_eq!(calibrate[0], 2_000_000);
     assert!(calibrate[1].abs_diff(calibrate[0]) <= 200, "{calibrate:?}");
+    // A search by the clock sees its deadline within about a millisecond of virtual time, even
+    // at Fruit Rage 26×26's nodes of about 0.4 ms each (the budget reads the clock by time).
+    let deadline: Vec<u64> = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("DEADLINE fruit-rage "))
+        .expect("a DEADLINE line")
+        .split(' ')
+        .map(|n| n.parse().expect("a number"))
+        .collect();
+    println!("deadline: {deadline:?} (µs, µs late, nodes)");
+    assert!(deadline[1] <= 1_000, "{} µs late", deadline[1]);
+    assert!(deadline[2] >= 20, "only {} nodes in 50 ms", deadline[2]);
     let memory = lines
         .iter()
         .find(|l| l.starts_with("MEMORY "))

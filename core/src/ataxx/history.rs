@@ -6,7 +6,8 @@
 //! move is not compared.
 
 use super::board::{Board, IllegalMoveError, PLY_LIMIT, Rules};
-use super::moves::Move;
+use super::moves::{BotzoneMove, Move};
+use core::fmt;
 
 /// The pieces of one history board: `(black, white)`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -95,6 +96,51 @@ impl History {
     }
 }
 
+/// Why a move given in Botzone form was refused by [`Match::play_botzone`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayError {
+    /// The move is not legal where it is played (or the game was already over).
+    Illegal {
+        /// The ply it would have been, counting from 1.
+        ply: u16,
+        /// The move as given.
+        mv: BotzoneMove,
+        /// Why it is not legal.
+        error: IllegalMoveError,
+    },
+    /// The move is legal but circular: the judge ends the game there, so no real game goes on
+    /// after it.
+    Circular {
+        /// The ply it would have been, counting from 1.
+        ply: u16,
+        /// The move as given.
+        mv: BotzoneMove,
+    },
+}
+
+impl ReplayError {
+    /// The ply of the refused move, counting from 1.
+    pub fn ply(&self) -> u16 {
+        match *self {
+            ReplayError::Illegal { ply, .. } | ReplayError::Circular { ply, .. } => ply,
+        }
+    }
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::Illegal { ply, mv, error } => write!(f, "{mv} at ply {ply}: {error}"),
+            ReplayError::Circular { ply, mv } => write!(
+                f,
+                "{mv} at ply {ply}: circular move (the judge ends the game there)"
+            ),
+        }
+    }
+}
+
+impl core::error::Error for ReplayError {}
+
 /// A Botzone game in progress: the current board and its history, played with checked moves.
 #[derive(Clone, Debug)]
 pub struct Match {
@@ -136,5 +182,83 @@ impl Match {
         self.history.push(Snapshot { black, white })?;
         self.board = next;
         Ok(())
+    }
+
+    /// Plays a move given in Botzone form as the judge accepts it: legal where it is played
+    /// and not circular. This is the one check every replay of a Botzone history goes
+    /// through (the bot, the C API): a history with a circular move cannot come from a real
+    /// game, because the judge ends the game at it.
+    ///
+    /// # Errors
+    /// [`ReplayError::Illegal`] or [`ReplayError::Circular`]; the game is then unchanged.
+    pub fn play_botzone(&mut self, bm: BotzoneMove) -> Result<Move, ReplayError> {
+        let ply = self.board.ply().saturating_add(1);
+        let illegal = |error| ReplayError::Illegal { ply, mv: bm, error };
+        let mv = self.board.parse_botzone(bm).map_err(illegal)?;
+        if self.history.is_circular(&self.board, mv) {
+            return Err(ReplayError::Circular { ply, mv: bm });
+        }
+        self.play(mv).map_err(illegal)?;
+        Ok(mv)
+    }
+
+    /// Replays a Botzone history from the start position, black's first move first, with
+    /// [`Match::play_botzone`].
+    ///
+    /// # Errors
+    /// The first move refused.
+    pub fn replay_botzone(
+        moves: impl IntoIterator<Item = BotzoneMove>,
+    ) -> Result<Match, ReplayError> {
+        let mut game = Match::new();
+        for bm in moves {
+            game.play_botzone(bm)?;
+        }
+        Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bz(x0: i32, y0: i32, x1: i32, y1: i32) -> BotzoneMove {
+        BotzoneMove { x0, y0, x1, y1 }
+    }
+
+    #[test]
+    fn replay_refuses_a_circular_move_and_an_illegal_one_naming_the_ply() {
+        let back_and_forth = [
+            bz(0, 0, 2, 0),
+            bz(6, 0, 4, 0),
+            bz(2, 0, 0, 0),
+            bz(4, 0, 6, 0),
+        ];
+        let game = Match::replay_botzone(back_and_forth).expect("four legal plies");
+        assert_eq!((game.board().ply(), game.history().len()), (4, 5));
+        let circular = back_and_forth.into_iter().chain([bz(0, 0, 2, 0)]);
+        let error = Match::replay_botzone(circular).unwrap_err();
+        assert_eq!(
+            error,
+            ReplayError::Circular {
+                ply: 5,
+                mv: bz(0, 0, 2, 0)
+            }
+        );
+        assert_eq!(error.ply(), 5);
+        let illegal = [bz(0, 0, 1, 1), bz(0, 0, 1, 0)];
+        assert_eq!(
+            Match::replay_botzone(illegal).unwrap_err(),
+            ReplayError::Illegal {
+                ply: 2,
+                mv: bz(0, 0, 1, 0),
+                error: IllegalMoveError::NotLegal
+            }
+        );
+        // A refused move leaves the game as it was.
+        let mut game = Match::replay_botzone(back_and_forth).unwrap();
+        assert!(game.play_botzone(bz(0, 0, 2, 0)).is_err());
+        assert_eq!(game.board().ply(), 4);
+        assert!(game.play_botzone(bz(0, 0, 1, 0)).is_ok());
     }
 }

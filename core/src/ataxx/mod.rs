@@ -28,7 +28,7 @@ pub use engine::{
     search_position, search_position_until,
 };
 pub use eval::{CLASSES, Eval, FEATURE_NAMES, FEATURES, PIECE, features};
-pub use history::{HISTORY_CAPACITY, History, Match, Snapshot};
+pub use history::{HISTORY_CAPACITY, History, Match, ReplayError, Snapshot};
 pub use moves::{BotzoneMove, Move, ParseMoveError};
 pub use search::{Root, Tuning, search, search_tuned};
 pub use square::{CELLS, Cells, FULL, NEIGHBOURS, RING, SIZE, Square, dilate, reach};

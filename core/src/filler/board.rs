@@ -285,7 +285,9 @@ impl Board {
     }
 
     /// The moves worth searching, ordered by the number of cells adjacent to the territory,
-    /// most first; empty when the game is over.
+    /// most first; empty when the game is over. A subset of the legal moves
+    /// ([`Game::legal_moves`]), never empty while the game goes on; the engine searches them
+    /// through [`Useful`](super::Useful).
     ///
     /// - Every legal colour that gains a cell.
     /// - Only when no colour gains: the colours the opponent could gain from (choosing one
@@ -368,10 +370,19 @@ impl Game for Board {
     type Move = Move;
     type MoveList = Moves;
 
-    /// The useful moves ([`Board::useful_moves`]): the gaining colours, or when none gains,
-    /// the blocking ones (or one idle colour).
+    /// Every colour the rules allow, in colour order: the nine other than the opponent's while
+    /// the game goes on, none once it is over. (The engine searches the narrower
+    /// [`Useful`](super::Useful) game.)
     fn legal_moves(&self) -> Moves {
-        self.useful_moves()
+        let mut list = Moves::new();
+        if !self.is_over() {
+            for c in 0..COLOURS as u8 {
+                if c != self.opponent_colour {
+                    list.push(Move(c));
+                }
+            }
+        }
+        list
     }
 
     fn play_unchecked(&self, mv: Move) -> Board {

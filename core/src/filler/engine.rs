@@ -4,6 +4,7 @@
 use super::board::{Board, Move};
 use super::eval::Heuristic;
 use super::grid::COLOURS;
+use super::useful::Useful;
 use crate::budget::Budget;
 use crate::game::Score;
 use crate::search::{SearchConfig, SearchResult, Searcher};
@@ -23,9 +24,10 @@ pub struct Choice {
 }
 
 /// The colour the engine plays on `board`: iterative-deepening alpha-beta with [`Heuristic`]
-/// until `budget` runs out, the transposition table in `table` (any length). On a finished
-/// game, or if the search has no answer, it falls back to [`greedy_colour`], so the answer is
-/// always a colour the rules allow (any but the opponent's).
+/// over the [`Useful`] moves until `budget` runs out, the transposition table in `table` (any
+/// length). On a finished game, or if the search has no answer, it falls back to
+/// [`greedy_colour`], so the answer is always a colour the rules allow (any but the
+/// opponent's).
 pub fn choose(board: &Board, budget: &mut Budget<'_>, table: &mut [Entry]) -> Choice {
     choose_with(board, &Heuristic::default(), budget, table, &mut |_| {})
 }
@@ -52,7 +54,7 @@ pub fn choose_with(
         max_depth: 60,
         aspiration: 0,
     };
-    let result = searcher.search(board, eval, config, budget, on_iteration);
+    let result = searcher.search(&Useful(*board), eval, config, budget, on_iteration);
     match result.best {
         Some(mv) if mv.colour() != board.forbidden() => Choice {
             colour: mv,

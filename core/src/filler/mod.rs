@@ -1,6 +1,6 @@
 //! Filler: two players flood an N×N board of ten colours from opposite corners.
 //!
-//! Rules: the project's `rules/filler.md`. A player owns the region of its start cell (top-left
+//! Rules: `docs/rules/filler.md`. A player owns the region of its start cell (top-left
 //! for the side the protocol shows the board to, bottom-right for the other); a move repaints
 //! the territory in a colour other than the opponent's and absorbs every cell of that colour it
 //! then reaches. The game ends when every cell is owned or after the move limit (50 moves in
@@ -19,12 +19,15 @@
 //! though an opponent that is not perfect (the statement's random player takes C one move in
 //! nine) loses the race that follows. So the search never considers a block that gains
 //! nothing while a gaining colour is on offer ([`Board::useful_moves`]); a block when nothing
-//! gains costs no tempo and stays.
+//! gains costs no tempo and stays. The rules' moves ([`Board`]'s [`Game`](crate::Game)
+//! implementation) are every allowed colour; the engine searches [`Useful`], the same positions
+//! offering only their useful moves.
 //!
 //! - [`cells`]: [`Cells`], the bitset over a board up to 20×20, and its flood fill.
 //! - [`grid`]: [`Grid`], the colours as the protocol writes them, and its parser.
 //! - [`board`]: [`Board`], the position relative to the side to move; [`Move`]; the rules.
 //! - [`eval`]: [`Heuristic`], the evaluation.
+//! - [`useful`]: [`Useful`], the narrower game the engine searches.
 //! - [`engine`]: [`choose`], [`greedy_colour`], [`random_colour`].
 //!
 //! ```
@@ -41,9 +44,13 @@ pub mod cells;
 pub mod engine;
 pub mod eval;
 pub mod grid;
+pub mod player;
+pub mod useful;
 
 pub use board::{Board, CELL, DEFAULT_MOVE_LIMIT, IllegalMoveError, Move, Moves, WIN};
 pub use cells::{Cells, MAX_SIZE};
 pub use engine::{Choice, choose, choose_with, greedy_colour, random_colour};
 pub use eval::Heuristic;
 pub use grid::{COLOURS, Grid, GridError, ParseError, ParseErrorKind};
+pub use player::Player;
+pub use useful::Useful;

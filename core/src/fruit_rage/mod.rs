@@ -12,6 +12,7 @@
 
 pub mod board;
 pub mod play;
+pub mod player;
 pub mod text;
 
 pub use board::{Board, BoardError, Cell, IllegalMoveError, MAX_KINDS, MAX_SIZE, Move, MoveList};
@@ -19,4 +20,5 @@ pub use play::{
     GreedyEval, LeadEval, Pruned, PrunedEval, PrunedMoves, SEARCH_WIDTH, choose, greedy_move,
     minimax, minimax3_move, random_move, search, search_pruned, search_with, think_micros,
 };
+pub use player::Player;
 pub use text::{Input, InputError, ParseError, parse_input};

@@ -365,42 +365,27 @@ pub fn stable(p: u64, o: u64) -> u64 {
     }
 }
 
-const fn line_masks(dir: usize) -> [u64; 64] {
-    // The whole line (both ways) through each square along direction `dir` (0..4).
-    let mut t = [0u64; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        t[sq] = ray(sq, dir) | ray(sq, dir + 4) | (1u64 << sq);
-        sq += 1;
+/// The diagonals parallel to a1-h8 (rising with the column), indexed by `row - column + 7`.
+pub(crate) static DIAGONALS_9: [u64; 15] = diagonal_table(0x8040_2010_0804_0201);
+
+/// The diagonals parallel to h1-a8 (falling with the column), indexed by `row + column`.
+pub(crate) static DIAGONALS_7: [u64; 15] = diagonal_table(0x0102_0408_1020_4080);
+
+/// The 15 diagonals parallel to `main`, `main` in the middle (index 7): each index step moves
+/// the diagonal one row up (squares pushed off the board drop out).
+const fn diagonal_table(main: u64) -> [u64; 15] {
+    let mut t = [0u64; 15];
+    let mut i = 0;
+    while i < 15 {
+        t[i] = if i >= 7 {
+            main << (8 * (i - 7))
+        } else {
+            main >> (8 * (7 - i))
+        };
+        i += 1;
     }
     t
 }
-
-/// The lines of the two diagonal directions, one mask per line, from the squares of the first
-/// row and the first or last column.
-const fn diagonals(dir: usize) -> [u64; 15] {
-    let lines = line_masks(dir);
-    let mut out = [0u64; 15];
-    let mut n = 0;
-    // Starts: every square of row 0, then column 0 (dir 2, up-right) or column 7 (dir 3).
-    let mut c = 0;
-    while c < 8 {
-        out[n] = lines[c];
-        n += 1;
-        c += 1;
-    }
-    let mut r = 1;
-    while r < 8 {
-        let sq = if dir == 2 { r * 8 } else { r * 8 + 7 };
-        out[n] = lines[sq];
-        n += 1;
-        r += 1;
-    }
-    out
-}
-
-static DIAGONALS_9: [u64; 15] = diagonals(2);
-static DIAGONALS_7: [u64; 15] = diagonals(3);
 
 /// The squares whose whole horizontal, vertical and two diagonal lines are filled.
 #[inline]
@@ -435,7 +420,7 @@ fn full_lines(filled: u64) -> (u64, u64, u64, u64) {
 #[cfg(test)]
 mod tests {
     use super::{FlipRuns, flips, moves, moves_and_runs, moves_pair, moves_pair_with_runs};
-    use crate::test_rng::Rng;
+    use crate::test_rng::{Rng, rounds};
 
     /// The definition, one square at a time: walk each of the eight directions from `square`
     /// over the opponent's discs; they flip when the walk ends on a player's disc.
@@ -480,7 +465,7 @@ mod tests {
     #[test]
     fn flips_match_the_walk_on_every_square() {
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-        for _ in 0..20_000 {
+        for _ in 0..rounds(20_000) {
             let (p, o) = rng.position();
             // Every square, taken or not: the rays do not look at the square itself.
             for sq in 0..64 {
@@ -496,7 +481,7 @@ mod tests {
     #[test]
     fn flips_take_the_square_modulo_64() {
         let mut rng = Rng(7);
-        for _ in 0..1_000 {
+        for _ in 0..rounds(1_000) {
             let (p, o) = rng.position();
             let sq = (rng.next() % 64) as usize;
             assert_eq!(flips(sq + 64, p, o), flips(sq, p, o));
@@ -523,7 +508,7 @@ mod tests {
     #[test]
     fn moves_and_moves_pair_match_the_walk() {
         let mut rng = Rng(0xD1B5_4A32_D192_ED03);
-        for _ in 0..20_000 {
+        for _ in 0..rounds(20_000) {
             let (p, o) = rng.position();
             let (q, r) = rng.position();
             let expected = moves_by_walking(p, o);
@@ -539,7 +524,7 @@ mod tests {
     #[test]
     fn flip_runs_give_the_moves_and_the_flips_of_every_square() {
         let mut rng = Rng(0x94D0_49BB_1331_11EB);
-        for _ in 0..20_000 {
+        for _ in 0..rounds(20_000) {
             let (p, o) = rng.position();
             let (q, r) = rng.position();
             let (m, runs) = moves_and_runs(p, o);

@@ -311,6 +311,11 @@ impl Board {
         self.to_move
     }
 
+    /// The occupied squares.
+    pub const fn occupied(&self) -> u64 {
+        self.player | self.opponent
+    }
+
     /// The black discs.
     pub const fn black(&self) -> u64 {
         match self.to_move {
@@ -590,15 +595,23 @@ pub const fn hash(p: u64, o: u64) -> u64 {
     h ^ (h >> 32)
 }
 
-/// The worst case of legal moves in one position is 33; 64 leaves room for anything.
-pub type Moves = crate::MoveList<Move, 64>;
+/// Whether a position whose occupied squares are `now` can come later in the same game as one
+/// whose occupied squares were `earlier`: discs are never removed, and every move adds one. (How
+/// the contest's `move`, which is told no game, finds the game a board belongs to.)
+pub const fn follows(earlier: u64, now: u64) -> bool {
+    earlier != 0 && now & earlier == earlier && now != earlier
+}
+
+/// A list of Reversi moves. The worst case of legal moves in one position is 33; 64 leaves
+/// room for anything.
+pub type MoveList = crate::game::MoveList<Move, 64>;
 
 impl crate::Game for Board {
     type Move = Move;
-    type MoveList = Moves;
+    type MoveList = MoveList;
 
-    fn legal_moves(&self) -> Moves {
-        let mut list = Moves::new();
+    fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
         let mut m = self.move_mask();
         if m == 0 {
             if bits::moves(self.opponent, self.player) != 0 {

@@ -137,6 +137,12 @@ impl<'t> Engine<'t> {
         }
     }
 
+    /// The midgame search's expected line from `board`, read from the table into `out`;
+    /// returns its length.
+    pub fn principal_variation(&mut self, board: &Board, out: &mut [Move]) -> usize {
+        Searcher::new(self.table).principal_variation(board, out)
+    }
+
     fn midgame(
         &mut self,
         board: &Board,

@@ -17,12 +17,14 @@ pub mod engine;
 pub mod eval;
 pub mod pattern;
 pub mod perft;
+pub mod player;
 
 pub use board::{
-    Board, Colour, ContestError, IllegalMoveError, Move, OverlapError, ParseBoardError,
-    ParseMoveError, Square,
+    Board, Colour, ContestError, IllegalMoveError, Move, MoveList, OverlapError, ParseBoardError,
+    ParseMoveError, Square, follows,
 };
 pub use endgame::{Solution, SolveMode, solve, solve_with};
 pub use engine::{Choice, Engine, think_time_millis};
 pub use eval::{Eval, disc_difference, outcome_score};
 pub use perft::{PerftSlot, perft, perft_hashed};
+pub use player::Player;

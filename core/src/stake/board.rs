@@ -5,29 +5,29 @@ use super::region::largest_region;
 use crate::game::{Game, Score};
 use core::fmt;
 
-/// One of the two players, named by the digit it writes.
+/// One of the two sides (the colours of the other games), named by the digit it writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Player {
+pub enum Colour {
     /// Writes `0`, moves first.
     Zero,
     /// Writes `1`.
     One,
 }
 
-impl Player {
+impl Colour {
     /// The other player.
     pub const fn opponent(self) -> Self {
         match self {
-            Player::Zero => Player::One,
-            Player::One => Player::Zero,
+            Colour::Zero => Colour::One,
+            Colour::One => Colour::Zero,
         }
     }
 
     /// The digit this player writes: `b'0'` or `b'1'`.
     pub const fn digit(self) -> u8 {
         match self {
-            Player::Zero => b'0',
-            Player::One => b'1',
+            Colour::Zero => b'0',
+            Colour::One => b'1',
         }
     }
 }
@@ -164,10 +164,10 @@ impl Board {
     }
 
     /// The cells of `player`'s digit.
-    pub const fn cells_of(&self, player: Player) -> u64 {
+    pub const fn cells_of(&self, player: Colour) -> u64 {
         match player {
-            Player::Zero => self.zeros,
-            Player::One => self.ones,
+            Colour::Zero => self.zeros,
+            Colour::One => self.ones,
         }
     }
 
@@ -182,11 +182,11 @@ impl Board {
     }
 
     /// The player to move: `0` when the counts are equal, `1` when there is one more `0`.
-    pub const fn to_move(&self) -> Player {
+    pub const fn to_move(&self) -> Colour {
         if self.zeros.count_ones() == self.ones.count_ones() {
-            Player::Zero
+            Colour::Zero
         } else {
-            Player::One
+            Colour::One
         }
     }
 
@@ -234,20 +234,20 @@ impl Board {
         let bit = mv.bit() & self.empties();
         let mut next = *self;
         match self.to_move() {
-            Player::Zero => next.zeros |= bit,
-            Player::One => next.ones |= bit,
+            Colour::Zero => next.zeros |= bit,
+            Colour::One => next.ones |= bit,
         }
         next
     }
 
     /// The largest 4-connected region of `player`'s digit (0 when it has no cell).
-    pub const fn score(&self, player: Player) -> u32 {
+    pub const fn score(&self, player: Colour) -> u32 {
         largest_region(self.cells_of(player))
     }
 
     /// The value of the board for `player`: its score minus the opponent's (the game's value
     /// once the board is full).
-    pub const fn value_for(&self, player: Player) -> i32 {
+    pub const fn value_for(&self, player: Colour) -> i32 {
         self.score(player) as i32 - self.score(player.opponent()) as i32
     }
 }

@@ -340,6 +340,7 @@ impl Referee for AtaxxReferee {
             Seat::new(&self.players[0], game.clocks[0], game.seed),
             Seat::new(&self.players[1], game.clocks[1], game.seed ^ 1),
         ];
+        let mut repetitions = std::collections::HashMap::new();
         while !position.board().is_over() {
             let side = side_of(position.board().side());
             let k = side.index();
@@ -383,6 +384,22 @@ impl Referee for AtaxxReferee {
                 return finish_seats(seats, forfeit(record, side, &why));
             }
             record.push(mv.to_string(), spent);
+            // Standard rules have no repetition rule, and captures reset the 100-ply clock, so
+            // two engines can cycle forever: a position seen the third time is a draw (as
+            // cutechess adjudicates). Botzone's judge has its own rule and the 401-ply limit.
+            if let Position::Standard(board) = &position {
+                let key = (
+                    board.pieces(Color::Black),
+                    board.pieces(Color::White),
+                    board.side() == Color::Black,
+                );
+                let seen = repetitions.entry(key).or_insert(0u8);
+                *seen += 1;
+                if *seen >= 3 {
+                    record.reason = "threefold repetition".into();
+                    return finish_seats(seats, record.finish(0));
+                }
+            }
         }
         let margin = i64::from(position.board().final_margin().unwrap_or(0));
         let margin_a = if side_of(position.board().side()) == Side::A {

@@ -9,9 +9,8 @@ use super::player::{PlayerKind, PlayerSpec, Proto};
 use super::process::{Failure, run_once};
 use super::time_control::{PlayerClock, TimeControl};
 use super::{GameRecord, GameSetup, Match, MatchArgs, Referee, Rng, Side, stream_seed};
-use crate::clock::WallClock;
-use duel_core::filler::{Board, Grid, Move, choose, greedy_colour, random_colour};
-use duel_core::{Budget, Entry};
+use duel_core::Entry;
+use duel_core::filler::{Board, Grid, Move, greedy_colour, random_colour};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -302,13 +301,13 @@ impl FillerReferee {
             Player::Random => random_colour(&board()?, seed),
             Player::Greedy => greedy_colour(&board()?),
             Player::Duel(nodes) => {
-                let wall = WallClock::start();
                 let mut table = vec![Entry::default(); 1 << 18];
-                let mut budget = match nodes {
-                    Some(n) => Budget::nodes(*n),
-                    None => Budget::millis(&wall, builtin_millis(clock)),
-                };
-                choose(&board()?, &mut budget, &mut table).colour
+                let board = board()?;
+                let mut player = duel_core::filler::Player::new(&mut table);
+                match super::decide(&mut player, &board, builtin_millis(clock), *nodes) {
+                    Some(decision) => decision.mv,
+                    None => greedy_colour(&board),
+                }
             }
         };
         let colour: Move = colour;

@@ -10,9 +10,8 @@ use super::player::{PlayerKind, PlayerSpec, Proto};
 use super::process::{Failure, run_once};
 use super::time_control::{PlayerClock, TimeControl};
 use super::{GameRecord, GameSetup, Match, MatchArgs, Referee, Rng, Side, stream_seed};
-use crate::clock::WallClock;
-use duel_core::fruit_rage::{Board, Cell, greedy_move, minimax3_move, random_move, search};
-use duel_core::{Budget, Entry};
+use duel_core::Entry;
+use duel_core::fruit_rage::{Board, Cell, greedy_move, minimax3_move, random_move};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -330,9 +329,12 @@ impl FruitRageReferee {
         match player {
             Player::Random => builtin(&|b| random_move(b, seed)),
             Player::Greedy => builtin(&|b| greedy_move(b)),
-            Player::Duel(Some(nodes)) => builtin(&|b| {
-                let mut table = vec![Entry::default(); 1 << 16];
-                search(b, &mut Budget::nodes(*nodes), &mut table).best
+            Player::Duel(nodes) => builtin(&|b| {
+                let mut table = vec![Entry::default(); 1 << 18];
+                let mut player =
+                    duel_core::fruit_rage::Player::new(&mut table, super::time_use(clock), None);
+                let millis = left.as_millis().min(u128::from(u64::MAX)) as u64;
+                super::decide(&mut player, b, millis, *nodes).map(|d| d.mv)
             }),
             Player::Minimax3 => {
                 // Depth 3 while the player has time; shallower when short, as the course's agent.
@@ -344,15 +346,6 @@ impl FruitRageReferee {
                     1
                 };
                 builtin(&|b| minimax3_move(b, depth))
-            }
-            Player::Duel(None) => {
-                std::fs::write(dir.join("input.txt"), &input)
-                    .map_err(|e| Failure::Crashed(e.to_string()))?;
-                let _ = std::fs::remove_file(dir.join("output.txt"));
-                let started = Instant::now();
-                let clock = WallClock::start();
-                crate::fruit_rage::play_move(dir, &clock, None).map_err(Failure::Crashed)?;
-                Ok((read_output(dir), started.elapsed()))
             }
             Player::Command(argv) => {
                 std::fs::write(dir.join("input.txt"), &input)

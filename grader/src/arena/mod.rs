@@ -580,9 +580,12 @@ fn take_game<R: Referee>(
             "reason": record.reason,
         });
         writeln!(file, "{line}")?;
+        // Whole games reach the file as they end: a long match can be watched, or stopped.
+        file.flush()?;
     }
     if let (Some(file), Some(text)) = (export_file, referee.export(setup, record)) {
         file.write_all(text.as_bytes())?;
+        file.flush()?;
     }
     Ok(())
 }
@@ -682,6 +685,30 @@ fn print_table<R: Referee>(
         ));
     }
     println!("{result}");
+}
+
+/// The one budget path of every built-in engine: `player` decides on `position` within
+/// `millis` of wall time from now, or within `nodes` when given (reproducible games).
+pub fn decide<P: duel_core::Player>(
+    player: &mut P,
+    position: &P::Position,
+    millis: u64,
+    nodes: Option<u64>,
+) -> Option<duel_core::Decision<P::Move>> {
+    let wall = crate::clock::WallClock::start();
+    let mut budget = match nodes {
+        Some(n) => duel_core::Budget::nodes(n),
+        None => duel_core::Budget::millis(&wall, millis),
+    };
+    player.choose(position, &mut budget)
+}
+
+/// How a built-in reads its budget under `clock`: a game clock is the whole game's.
+pub fn time_use(clock: &time_control::PlayerClock) -> duel_core::TimeUse {
+    match clock.control() {
+        TimeControl::Game { .. } => duel_core::TimeUse::WholeGame,
+        TimeControl::Move(_) => duel_core::TimeUse::ThisMove,
+    }
 }
 
 /// Today's date in UTC as PGN writes it, `YYYY.MM.DD`.

@@ -5,15 +5,19 @@ use super::player::{PlayerKind, PlayerSpec, Proto};
 use super::process::{Failure, LineChild};
 use super::time_control::{PlayerClock, TimeControl};
 use super::{GameRecord, GameSetup, Match, MatchArgs, Referee, Rng, Side};
-use crate::clock::WallClock;
-use duel_core::reversi::{Board, Colour, Engine, Move, Square, think_time_millis};
-use duel_core::{Budget, Entry, Game};
+use crate::ggf::{GameEnd, GgfGame, GgfResult, TimeControl as GgfTime};
+use crate::nboard::client::NboardEngine;
+use duel_core::reversi::{Board, Colour, Move, Square};
+use duel_core::{Entry, Game};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 /// Thinking time per program per game: the contest's 10 seconds.
 pub const GAME_TIME: Duration = Duration::from_secs(10);
+
+/// How long an NBoard engine may take to start and answer its first `ping`.
+const STARTUP: Duration = Duration::from_secs(10);
 
 /// `duel arena reversi`.
 #[derive(clap::Args, Debug)]
@@ -187,6 +191,7 @@ impl Opening {
 /// A player during one game.
 enum Seat {
     Program(LineChild),
+    Nboard(Box<NboardEngine>),
     Random(Rng),
     Duel(Box<[Entry]>, Option<u64>),
 }
@@ -199,9 +204,7 @@ impl Seat {
                 child.send(&format!("{}\n", colour.contest_value()))?;
                 Seat::Program(child)
             }
-            Player::Nboard(_) => {
-                return Err(Failure::Spawn("NBoard engines are not wired in yet".into()));
-            }
+            Player::Nboard(argv) => Seat::Nboard(Box::new(NboardEngine::start(argv, STARTUP)?)),
             Player::Random => Seat::Random(rng),
             Player::Duel(nodes) => {
                 Seat::Duel(vec![Entry::default(); 1 << 20].into_boxed_slice(), *nodes)
@@ -209,14 +212,24 @@ impl Seat {
         })
     }
 
-    /// Asks for a move with `clock`. Returns the answer's text (for the record) and the move, or
-    /// why there is none.
+    /// Asks for a move with `clock`; `game` is the game so far, with both clocks as they stand
+    /// (for NBoard engines). Returns the answer's text (for the record) and the move, or why
+    /// there is none.
     fn ask(
         &mut self,
         board: &Board,
         clock: &PlayerClock,
+        game: &GgfGame,
     ) -> Result<(String, Option<Square>), Failure> {
         match self {
+            Seat::Nboard(engine) => {
+                engine.set_game(game)?;
+                let answer = engine.go(clock.deadline())?;
+                Ok(match answer.mv {
+                    Move::Place(s) => (s.to_string(), Some(s)),
+                    Move::Pass => ("PA".into(), None),
+                })
+            }
             Seat::Program(child) => {
                 let mut request = String::with_capacity(160);
                 for row in board.to_contest() {
@@ -230,28 +243,15 @@ impl Seat {
                 Ok((line.trim().to_string(), square))
             }
             Seat::Random(rng) => {
-                let squares: Vec<Square> = board
-                    .legal_moves()
-                    .as_ref()
-                    .iter()
-                    .filter_map(|m| match m {
-                        Move::Place(s) => Some(*s),
-                        Move::Pass => None,
-                    })
-                    .collect();
-                let pick = squares.get(rng.below(squares.len())).copied();
+                let pick = random_square(board, rng);
                 Ok((answer_text(pick), pick))
             }
             Seat::Duel(table, nodes) => {
-                let wall = WallClock::start();
-                let mut budget = match nodes {
-                    Some(n) => Budget::nodes(*n),
-                    None => Budget::millis(&wall, builtin_millis(board, clock)),
-                };
-                let mut engine = Engine::new(table);
-                let pick = match engine.choose(board, &mut budget).mv {
-                    Move::Place(s) => Some(s),
-                    Move::Pass => None,
+                let mut player = duel_core::reversi::Player::new(table, super::time_use(clock));
+                let decision = super::decide(&mut player, board, builtin_millis(clock), *nodes);
+                let pick = match decision.map(|d| d.mv) {
+                    Some(Move::Place(s)) => Some(s),
+                    _ => None,
                 };
                 Ok((answer_text(pick), pick))
             }
@@ -259,22 +259,36 @@ impl Seat {
     }
 
     fn finish(self) {
-        if let Seat::Program(child) = self {
-            child.finish(Duration::from_millis(500));
+        match self {
+            Seat::Program(child) => child.finish(Duration::from_millis(500)),
+            Seat::Nboard(engine) => engine.finish(),
+            Seat::Random(_) | Seat::Duel(..) => {}
         }
     }
 }
 
-/// How long `builtin:duel` thinks: the contest's whole-game time management over what is left
-/// of a game clock (plus most of the increment), or most of a per-move clock.
-fn builtin_millis(board: &Board, clock: &PlayerClock) -> u64 {
+/// The budget of `builtin:duel`: what is left of a game clock (the player spends the
+/// contest's whole-game share of it), or most of a per-move clock.
+fn builtin_millis(clock: &PlayerClock) -> u64 {
     let ms = |d: Duration| d.as_millis().min(u128::from(u64::MAX)) as u64;
     match clock.control() {
         TimeControl::Move(d) => (ms(d) * 9 / 10).max(1),
-        TimeControl::Game { .. } => {
-            think_time_millis(board, ms(clock.left())) + ms(clock.increment()) * 8 / 10
-        }
+        TimeControl::Game { .. } => ms(clock.left()),
     }
+}
+
+/// A uniformly random square the side to move may play (`None` when it must pass).
+fn random_square(board: &Board, rng: &mut Rng) -> Option<Square> {
+    let squares: Vec<Square> = board
+        .legal_moves()
+        .as_ref()
+        .iter()
+        .filter_map(|m| match m {
+            Move::Place(s) => Some(*s),
+            Move::Pass => None,
+        })
+        .collect();
+    squares.get(rng.below(squares.len())).copied()
 }
 
 fn answer_text(pick: Option<Square>) -> String {
@@ -290,6 +304,32 @@ fn parse_answer(line: &str) -> Option<Square> {
         return None;
     }
     Square::at(row, column)
+}
+
+/// What is left of `clock`, as a GGF time control (what an NBoard engine reads).
+fn remaining(clock: &PlayerClock) -> GgfTime {
+    GgfTime::new(clock.left().as_secs_f64(), clock.increment().as_secs_f64())
+}
+
+/// A time control as GGF writes it; a per-move clock has no GGF form (untimed).
+fn ggf_time(control: TimeControl) -> Option<GgfTime> {
+    match control {
+        TimeControl::Game { base, increment } => {
+            Some(GgfTime::new(base.as_secs_f64(), increment.as_secs_f64()))
+        }
+        TimeControl::Move(_) => None,
+    }
+}
+
+impl ReversiReferee {
+    /// The opening as a GGF game: its base board and its moves.
+    fn opening_game(&self, opening: &Opening) -> GgfGame {
+        let mut ggf = GgfGame::new(opening.base);
+        for &mv in &opening.moves {
+            let _ = ggf.push(mv, None, None);
+        }
+        ggf
+    }
 }
 
 /// Plays Reversi games between two players.
@@ -317,16 +357,7 @@ impl Referee for ReversiReferee {
                 if !board.has_move() {
                     board = board.pass();
                 }
-                let squares: Vec<Square> = board
-                    .legal_moves()
-                    .as_ref()
-                    .iter()
-                    .filter_map(|m| match m {
-                        Move::Place(s) => Some(*s),
-                        Move::Pass => None,
-                    })
-                    .collect();
-                let Some(&s) = squares.get(rng.below(squares.len())) else {
+                let Some(s) = random_square(&board, rng) else {
                     break;
                 };
                 board = board.play_unchecked(Move::Place(s));
@@ -343,6 +374,38 @@ impl Referee for ReversiReferee {
 
     fn opening_text(&self, opening: &Opening) -> String {
         opening.text()
+    }
+
+    fn export(&self, game: &GameSetup<'_, Opening>, record: &GameRecord) -> Option<String> {
+        let mut ggf = self.opening_game(game.opening);
+        let a_black = game.a_first == (game.opening.board.to_move() == Colour::Black);
+        let (black, white) = if a_black { (0, 1) } else { (1, 0) };
+        ggf.black.clone_from(&self.names[black]);
+        ggf.white.clone_from(&self.names[white]);
+        ggf.date = Some(super::utc_date());
+        ggf.black_time = ggf_time(game.clocks[black].control());
+        ggf.white_time = ggf_time(game.clocks[white].control());
+        for (text, &ms) in record.moves.iter().zip(&record.move_millis) {
+            let mv = Move::parse(text).ok()?;
+            ggf.push(mv, None, Some(ms as f64 / 1000.0)).ok()?;
+        }
+        let margin = if a_black {
+            record.margin
+        } else {
+            -record.margin
+        };
+        let ending = if record.reason == "game over" {
+            GameEnd::Normal
+        } else if record.reason.ends_with("time-out") {
+            GameEnd::Timeout
+        } else {
+            GameEnd::Resigned
+        };
+        ggf.result = GgfResult::Discs {
+            black_minus_white: margin as i32,
+            ending,
+        };
+        Some(format!("{ggf}\n"))
     }
 
     fn play_game(&self, game: &GameSetup<'_, Opening>) -> GameRecord {
@@ -374,16 +437,23 @@ impl Referee for ReversiReferee {
             }
         }
         let mut board = game.opening.board;
+        // The game so far as NBoard engines are told it: no seconds a move, so each clock
+        // reads as what is left of it.
+        let mut live = self.opening_game(game.opening);
         while !board.is_game_over() {
             if !board.has_move() {
                 board = board.pass();
+                let _ = live.push(Move::Pass, None, None);
                 record.push("pass".into(), Duration::ZERO);
                 continue;
             }
             let side = side_of(board.to_move());
             let k = side.index();
+            let black = side_of(Colour::Black).index();
+            live.black_time = Some(remaining(&clocks[black]));
+            live.white_time = Some(remaining(&clocks[1 - black]));
             let asked = Instant::now();
-            let answer = seats[k].ask(&board, &clocks[k]);
+            let answer = seats[k].ask(&board, &clocks[k], &live);
             let spent = asked.elapsed();
             let (text, square) = match answer {
                 Ok(a) => a,
@@ -396,7 +466,10 @@ impl Referee for ReversiReferee {
                 return forfeit(record, side, &format!("malformed answer {text:?}"));
             };
             match board.play(Move::Place(square)) {
-                Ok(next) => board = next,
+                Ok(next) => {
+                    board = next;
+                    let _ = live.push(Move::Place(square), None, None);
+                }
                 Err(_) => {
                     return forfeit(
                         record,

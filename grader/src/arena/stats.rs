@@ -348,24 +348,29 @@ impl Sprt {
 
     /// The log-likelihood ratio of H1 against H0 given the pairs so far (0 before any pair).
     ///
-    /// While every pair scored the same there is no variance to measure; the variance is then
-    /// taken as if one of the pairs had scored half a point nearer even (a conservative
-    /// stand-in: the real one is smaller), so that a one-sided match still ends.
+    /// While every pair scored the same there is no variance to measure: the sample is then
+    /// taken with one drawn pair (DD) added, so that a one-sided match still ends, but only
+    /// after a run that would be unlikely between equals (at elo1 = 10, ten won pairs in a row;
+    /// at elo1 = 50, four).
     pub fn llr(&self, pairs: &Pentanomial) -> f64 {
-        let Some((mean, mut variance)) = pairs.mean_and_variance() else {
+        let Some((mut mean, mut variance)) = pairs.mean_and_variance() else {
             return 0.0;
         };
+        let mut n = f64::from(pairs.pairs());
         if variance <= 0.0 {
-            let n = f64::from(pairs.pairs());
-            // One pair of the n a quarter (half a point) nearer 0.5: the variance of that sample.
-            let step = if mean > 0.5 { -0.25 } else { 0.25 };
-            let shifted_mean = mean + step / n;
-            variance = ((n - 1.0) * (mean - shifted_mean).powi(2)
-                + (mean + step - shifted_mean).powi(2))
-                / n;
+            let regularised = Pentanomial {
+                dd: pairs.dd + 1,
+                ..*pairs
+            };
+            (mean, variance) = regularised.mean_and_variance().unwrap_or((0.5, 0.0));
+            n += 1.0;
+            if variance <= 0.0 {
+                // Only even pairs (WL, DD): no evidence either way yet.
+                return 0.0;
+            }
         }
         let (s0, s1) = (score_of(self.elo0), score_of(self.elo1));
-        f64::from(pairs.pairs()) * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
+        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
     }
 
     /// The state after `llr`.
@@ -497,14 +502,27 @@ mod tests {
         assert_eq!(sprt.state(-3.0), SprtState::AcceptH0);
         assert_eq!(sprt.state(0.0), SprtState::Running);
         assert_eq!(sprt.llr(&Pentanomial::default()), 0.0);
-        // Seven WW pairs: the variance as if one were WD (mean 1 - 0.25/7):
-        // (6 (0.25/7)² + (0.25 - 0.25/7)²)/7 = 0.0076531; with the real mean 1 the LLR is
-        // 7 · 0.0071955 · (2 - 0.5 - 0.5071955) / (2 · 0.0076531) = 3.267.
+        // Seven WW pairs, taken with a DD pair added: mean 7.5/8 = 0.9375, variance
+        // (7 · 0.0625² + 0.4375²)/8 = 0.0273438; the LLR is
+        // 8 · 0.0071955 · (1.875 - 1.0071955) / (2 · 0.0273438) = 0.913. One WW pair alone:
+        // mean 0.75, variance 0.0625, LLR 2 · 0.0071955 · 0.4928045 / 0.125 = 0.057.
+        let llr = |p: Pentanomial| format!("{:.3}", sprt.llr(&p));
+        assert_eq!(llr(pairs(0, 0, 0, 0, 0, 7)), "0.913");
+        assert_eq!(llr(pairs(0, 0, 0, 0, 0, 1)), "0.057");
+        assert_eq!(llr(pairs(7, 0, 0, 0, 0, 0)), "-0.929");
+        // Only even pairs give no evidence either way (not an infinite LLR).
+        assert_eq!(llr(pairs(0, 0, 1, 0, 0, 0)), "0.000");
+        assert_eq!(llr(pairs(0, 0, 0, 3, 0, 0)), "0.000");
+        // At elo1 = 50 a run of won pairs ends the test at the fourth (LLR 3.254), not before.
+        let sprt50 = Sprt::parse("elo0=0 elo1=50").unwrap();
         assert_eq!(
-            format!("{:.3}", sprt.llr(&pairs(0, 0, 0, 0, 0, 7))),
-            "3.267"
+            sprt50.state(sprt50.llr(&pairs(0, 0, 0, 0, 0, 3))),
+            SprtState::Running
         );
-        assert!(sprt.llr(&pairs(7, 0, 0, 0, 0, 0)) < -2.944);
+        assert_eq!(
+            format!("{:.3}", sprt50.llr(&pairs(0, 0, 0, 0, 0, 4))),
+            "3.254"
+        );
         assert!(Pentanomial::default().elo().elo.is_nan());
         assert_eq!(pairs(0, 0, 0, 0, 0, 3).elo().elo, f64::INFINITY);
     }

@@ -1,5 +1,13 @@
 //! The Botzone bot: simple (line) or JSON input, history replay with checked moves, a timed
 //! search, and keep-running mode.
+//!
+//! The history is replayed with [`Match::play_botzone`], the replay the C API uses too: an
+//! illegal or circular move in it is refused with a one-line error naming the move (the judge
+//! ends the game at a circular move, so no later turn can follow one). In the simple form, the
+//! `data` and `globaldata` lines after the turn's last request are skipped: every line after
+//! it that is not a request (four integers, or a JSON request object) until the next request.
+//! The bot saves no data, so Botzone sends those lines empty or not at all; a data line that
+//! reads as four integers would be taken for the next request.
 
 use super::time::{Allowance, TimeManager};
 use crate::clock::WallClock;
@@ -20,6 +28,8 @@ pub struct BotOptions {
     pub max_depth: u8,
     /// Transposition table entries (16 bytes each).
     pub table_entries: usize,
+    /// At most this many nodes a turn (for reproducible answers); `None`: no node limit.
+    pub max_nodes: Option<u64>,
 }
 
 /// Which of Botzone's two input forms a turn came in (answered in the same form).
@@ -148,18 +158,9 @@ fn play_request(game: &mut Match, request: BotzoneMove, first: bool) -> Result<(
 }
 
 fn play(game: &mut Match, bm: BotzoneMove, what: &str) -> Result<(), BotError> {
-    let mv = game.board().parse_botzone(bm).map_err(|e| {
-        BotError(format!(
-            "{what} {bm} at ply {}: {e}",
-            game.board().ply() + 1
-        ))
-    })?;
-    game.play(mv).map_err(|e| {
-        BotError(format!(
-            "{what} {bm} at ply {}: {e}",
-            game.board().ply() + 1
-        ))
-    })
+    game.play_botzone(bm)
+        .map(|_| ())
+        .map_err(|e| BotError(format!("{what} {e}")))
 }
 
 fn replay(transcript: &Transcript) -> Result<Match, BotError> {
@@ -171,6 +172,27 @@ fn replay(transcript: &Transcript) -> Result<Match, BotError> {
         }
     }
     Ok(game)
+}
+
+/// The request a keep-running line holds: `Ok(None)` for a line that is no request at all
+/// while `skip_data` (the `data` and `globaldata` lines after a simple-form turn).
+fn keep_running_request(
+    line: &str,
+    skip_data: bool,
+) -> Result<Option<(Form, BotzoneMove)>, BotError> {
+    let parsed = if line.starts_with('{') {
+        serde_json::from_str::<Value>(line)
+            .map_err(|e| BotError(format!("bad json: {e}")))
+            .and_then(|value| json_move(&value))
+            .map(|bm| (Form::Json, bm))
+    } else {
+        simple_move(line).map(|bm| (Form::Simple, bm))
+    };
+    match parsed {
+        Ok(request) => Ok(Some(request)),
+        Err(_) if skip_data => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 /// The bot's state across turns of one process.
@@ -195,6 +217,9 @@ impl Bot {
         let micros = self.options.millis.saturating_mul(1000);
         let mut time = TimeManager::new(turn_start, Allowance::PerMove { micros }, 0);
         let mut budget = Budget::until(&self.clock, time.deadline());
+        if let Some(nodes) = self.options.max_nodes {
+            budget = budget.with_node_limit(nodes);
+        }
         let mut searcher = Searcher::new(&mut self.table);
         let config = SearchConfig {
             max_depth: self.options.max_depth,
@@ -240,26 +265,27 @@ impl Bot {
         let mut game = replay(&transcript)?;
         let mut turn_start = 0;
         let mut form = form;
+        // Only a simple-form turn is followed by data and globaldata lines.
+        let mut skip_data = form == Form::Simple;
         loop {
             let bm = self.answer(&mut game, turn_start)?;
             write_answer(output, form, bm)?;
             writeln!(output, "{KEEP_RUNNING}")
                 .and_then(|_| output.flush())
                 .map_err(io_err)?;
-            let Some(line) = next_line(input)? else {
-                return Ok(());
+            let request = loop {
+                let Some(line) = next_line(input)? else {
+                    return Ok(());
+                };
+                if let Some(request) = keep_running_request(&line, skip_data)? {
+                    break request;
+                }
             };
             turn_start = self.clock.now_micros();
-            let request = if line.starts_with('{') {
-                form = Form::Json;
-                let value: Value =
-                    serde_json::from_str(&line).map_err(|e| BotError(format!("bad json: {e}")))?;
-                json_move(&value)?
-            } else {
-                form = Form::Simple;
-                simple_move(&line)?
-            };
-            play_request(&mut game, request, false)?;
+            skip_data = false;
+            let (request_form, request_move) = request;
+            form = request_form;
+            play_request(&mut game, request_move, false)?;
         }
     }
 }
@@ -278,4 +304,99 @@ fn write_answer(output: &mut dyn Write, form: Form, bm: BotzoneMove) -> Result<(
         ),
     }
     .map_err(io_err)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Serves `input` with a node-limited bot; returns the result (as text) and the output.
+    fn serve(input: &str) -> (Result<(), String>, String) {
+        let options = BotOptions {
+            millis: 60_000,
+            max_depth: 3,
+            table_entries: 1 << 10,
+            max_nodes: Some(2_000),
+        };
+        let mut bot = Bot::new(options, WallClock::start());
+        let mut output = Vec::new();
+        let result = bot
+            .serve(&mut input.as_bytes(), &mut output)
+            .map_err(|e| e.to_string());
+        (result, String::from_utf8(output).expect("utf-8 output"))
+    }
+
+    /// The answer lines of `output` (the keep-running lines left out).
+    fn answers(output: &str) -> Vec<&str> {
+        output.lines().filter(|l| *l != KEEP_RUNNING).collect()
+    }
+
+    #[test]
+    fn a_history_with_a_circular_move_is_refused_in_both_forms() {
+        // Black's jump back to (2,0) repeats H[1] after H[0] = H[4]: the judge ends the game.
+        let simple = "3\n0 0 2 0\n6 0 4 0\n2 0 0 0\n4 0 6 0\n0 0 2 0\n";
+        let (result, output) = serve(simple);
+        assert_eq!(
+            result,
+            Err("request 0 0 2 0 at ply 5: circular move (the judge ends the game there)".into())
+        );
+        assert_eq!(output, "");
+        let json = concat!(
+            r#"{"requests":[{"x0":0,"y0":0,"x1":2,"y1":0},{"x0":2,"y0":0,"x1":0,"y1":0},"#,
+            r#"{"x0":0,"y0":0,"x1":2,"y1":0}],"responses":[{"x0":6,"y0":0,"x1":4,"y1":0},"#,
+            r#"{"x0":4,"y0":0,"x1":6,"y1":0}]}"#,
+            "\n"
+        );
+        let (result, output) = serve(json);
+        assert_eq!(
+            result,
+            Err("request 0 0 2 0 at ply 5: circular move (the judge ends the game there)".into())
+        );
+        assert_eq!(output, "");
+        // A circular move among the bot's own responses is refused the same way.
+        let own = "4\n-1 -1 -1 -1\n0 0 2 0\n6 0 4 0\n2 0 0 0\n4 0 6 0\n0 0 2 0\n6 0 5 0\n";
+        let (result, _) = serve(own);
+        assert_eq!(
+            result,
+            Err("response 0 0 2 0 at ply 5: circular move (the judge ends the game there)".into())
+        );
+    }
+
+    #[test]
+    fn data_and_globaldata_lines_are_skipped_when_started_anew() {
+        let (result, output) = serve("1\n-1 -1 -1 -1\nsaved data\nglobal 1\n{\"g\":2}\n");
+        assert_eq!(result, Ok(()));
+        assert_eq!(answers(&output).len(), 1, "{output}");
+    }
+
+    #[test]
+    fn data_and_globaldata_lines_are_skipped_in_keep_running_mode() {
+        // White's copy (6,0) -> (5,0) is legal whatever black's first answer was.
+        let input = "1\n-1 -1 -1 -1\nsaved data\nglobal 1\nglobal 2\n6 0 5 0\n";
+        let (result, output) = serve(input);
+        assert_eq!(result, Ok(()));
+        let lines = answers(&output);
+        assert_eq!(lines.len(), 2, "{output}");
+        for line in lines {
+            assert!(BotzoneMove::parse(line).is_ok(), "{line}");
+        }
+        // After a keep-running request no data follows: a stray line is an error.
+        let (result, output) = serve(&format!("{input}not a move\n"));
+        assert_eq!(
+            result,
+            Err("bad move line \"not a move\": move is not four integers x0 y0 x1 y1".into())
+        );
+        assert_eq!(answers(&output).len(), 2);
+    }
+
+    #[test]
+    fn a_json_turn_is_followed_by_no_data_lines() {
+        let (result, output) =
+            serve("{\"requests\":[{\"x0\":-1,\"y0\":-1,\"x1\":-1,\"y1\":-1}]}\nx\n");
+        assert_eq!(
+            result,
+            Err("bad move line \"x\": move is not four integers x0 y0 x1 y1".into())
+        );
+        assert_eq!(answers(&output).len(), 1);
+    }
 }

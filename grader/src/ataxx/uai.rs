@@ -38,16 +38,74 @@ impl Clock for StopClock {
 }
 
 /// The limits of one `go`.
-#[derive(Clone, Copy, Debug, Default)]
-struct GoLimits {
-    movetime: Option<u64>,
-    wtime: Option<u64>,
-    btime: Option<u64>,
-    winc: u64,
-    binc: u64,
-    depth: Option<u8>,
-    nodes: Option<u64>,
-    infinite: bool,
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GoLimits {
+    /// `movetime`: milliseconds for this move.
+    pub movetime: Option<u64>,
+    /// `wtime`: white's clock, milliseconds.
+    pub wtime: Option<u64>,
+    /// `btime`: black's clock, milliseconds.
+    pub btime: Option<u64>,
+    /// `winc`: white's increment, milliseconds.
+    pub winc: u64,
+    /// `binc`: black's increment, milliseconds.
+    pub binc: u64,
+    /// `depth`: the deepest iteration, 1..=60.
+    pub depth: Option<u8>,
+    /// `nodes`: the node limit.
+    pub nodes: Option<u64>,
+    /// `infinite`: search until `stop`.
+    pub infinite: bool,
+}
+
+/// One command line, read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `uai`.
+    Uai,
+    /// `isready`.
+    IsReady,
+    /// `uainewgame`.
+    NewGame,
+    /// `position …`: the position and the hashes of the game's positions before it since its
+    /// last copy, or why it was refused (told as `info string`).
+    Position(Result<(Board, Vec<u64>), String>),
+    /// `go …`.
+    Go(GoLimits),
+    /// `stop`.
+    Stop,
+    /// `setoption …`: the words after `setoption`.
+    SetOption(Vec<String>),
+    /// `quit`.
+    Quit,
+    /// `perft N` (1 when N is missing or not a number).
+    Perft(u32),
+    /// An empty line or an unknown command: ignored.
+    Ignored,
+}
+
+/// Reads one command line (the engine's whole input path but the search).
+pub fn parse_command(line: &str) -> Command {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    match words.first().copied() {
+        Some("uai") => Command::Uai,
+        Some("isready") => Command::IsReady,
+        Some("uainewgame") => Command::NewGame,
+        Some("position") => Command::Position(parse_position(&words[1..])),
+        Some("go") => Command::Go(parse_go(&words[1..])),
+        Some("stop") => Command::Stop,
+        Some("setoption") => {
+            Command::SetOption(words[1..].iter().map(|w| (*w).to_string()).collect())
+        }
+        Some("quit") => Command::Quit,
+        Some("perft") => Command::Perft(
+            words
+                .get(1)
+                .and_then(|w| w.parse::<u32>().ok())
+                .unwrap_or(1),
+        ),
+        _ => Command::Ignored,
+    }
 }
 
 fn parse_go(words: &[&str]) -> GoLimits {
@@ -150,11 +208,10 @@ impl Engine {
                 Ok(0) | Err(_) => break,
                 Ok(_) => {}
             }
-            let words: Vec<&str> = line.split_whitespace().collect();
-            match words.first().copied() {
-                Some("uai") => say("id name duel\nid author the duel project\nuaiok"),
-                Some("isready") => say("readyok"),
-                Some("uainewgame") => {
+            match parse_command(&line) {
+                Command::Uai => say("id name duel\nid author the duel project\nuaiok"),
+                Command::IsReady => say("readyok"),
+                Command::NewGame => {
                     self.stop_search();
                     if self.searched {
                         if let Ok(mut t) = self.table.lock() {
@@ -165,31 +222,28 @@ impl Engine {
                     self.board = Board::start(Rules::Standard);
                     self.game.clear();
                 }
-                Some("position") => {
+                Command::Position(position) => {
                     self.stop_search();
-                    match parse_position(&words[1..]) {
+                    match position {
                         Ok((board, game)) => (self.board, self.game) = (board, game),
                         Err(msg) => say(&format!("info string {msg}")),
                     }
                 }
-                Some("go") => {
+                Command::Go(limits) => {
                     self.stop_search();
-                    self.go(parse_go(&words[1..]));
+                    self.go(limits);
                 }
-                Some("stop") => self.stop_search(),
-                Some("setoption") => {
+                Command::Stop => self.stop_search(),
+                Command::SetOption(words) => {
                     self.stop_search();
-                    if let Err(msg) = self.set_option(&words[1..]) {
+                    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+                    if let Err(msg) = self.set_option(&words) {
                         say(&format!("info string {msg}"));
                     }
                 }
-                Some("quit") => break,
-                Some("perft") => {
+                Command::Quit => break,
+                Command::Perft(depth) => {
                     self.stop_search();
-                    let depth = words
-                        .get(1)
-                        .and_then(|w| w.parse::<u32>().ok())
-                        .unwrap_or(1);
                     let start = Instant::now();
                     let nodes = perft(&self.board, depth);
                     say(&format!(
@@ -197,7 +251,7 @@ impl Engine {
                         start.elapsed().as_secs_f64()
                     ));
                 }
-                _ => {}
+                Command::Ignored => {}
             }
         }
         self.stop_search();

@@ -22,6 +22,10 @@ struct Cli {
     /// Botzone: the deepest search iteration.
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u8).range(1..=60))]
     depth: u8,
+    /// Botzone: at most this many search nodes a turn (reproducible answers; the time limit
+    /// still holds).
+    #[arg(long)]
+    nodes: Option<u64>,
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=4096))]
     hash_mb: u16,
@@ -52,6 +56,7 @@ fn main() -> ExitCode {
         millis: cli.millis,
         max_depth: cli.depth,
         table_entries: entries,
+        max_nodes: cli.nodes,
     };
     let mut bot = Bot::new(options, clock);
     match bot.serve(&mut std::io::stdin().lock(), &mut std::io::stdout().lock()) {

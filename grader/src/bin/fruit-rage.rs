@@ -12,7 +12,8 @@ use std::process::ExitCode;
 /// move takes is decided from the remaining time and the box; with 1 s or less left it plays
 /// the largest group at once. If calibration.txt (written by `fruit-rage calibrate`) is
 /// present its speed caps the thinking time; a malformed one is ignored with a warning.
-/// Malformed input: one line on stderr, no output.txt, exit status 1.
+/// Malformed input: one line on stderr, no output.txt (a previous one is removed before
+/// input.txt is read), exit status 1.
 #[derive(Parser, Debug)]
 #[command(name = "fruit-rage", version, about, long_about = None)]
 struct Cli {

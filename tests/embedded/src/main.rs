@@ -6,6 +6,8 @@
 //! - `CALIBRATE 2000000 <instructions>`: the instruction count of a loop of exactly 2,000,000.
 //! - per case, `CASE <name> <answer> <score> <nodes> <instructions>` and then
 //!   `STACK <name> <bytes>`, the case's peak stack (painted before it, scanned after it);
+//! - `DEADLINE fruit-rage <deadline µs> <late µs> <nodes>`: the 26×26 Fruit Rage search run by
+//!   the clock (SysTick) instead of a node budget, and how long after its deadline it returned;
 //! - `MEMORY tables <bytes> statics <bytes> stack <bytes>` (the stack's overall peak);
 //! - `DONE`.
 //!
@@ -25,6 +27,9 @@ use arena::Arena;
 use cases::{Case, Outcome, Tables};
 use cortex_m_rt::{entry, exception};
 use cortex_m_semihosting::{debug, hprintln};
+
+/// The deadline of the search by the clock, in microseconds of virtual time.
+const DEADLINE_MICROS: u64 = 50_000;
 
 /// Iterations of the calibration loop (two instructions each).
 const CALIBRATION_LOOPS: u32 = 1_000_000;
@@ -77,6 +82,9 @@ fn main() -> ! {
         );
         hprintln!("STACK {} {}", case.name(), stack);
     }
+    if enabled(Case::FruitRage) {
+        deadline_case(arena, &mut clock);
+    }
     hprintln!(
         "MEMORY tables {} statics {} stack {}",
         Arena::BYTES,
@@ -86,6 +94,23 @@ fn main() -> ! {
     hprintln!("DONE");
     debug::exit(debug::EXIT_SUCCESS);
     halt()
+}
+
+/// A search by the clock: prints how late after its deadline it returns. Not inlined, so that
+/// its frame does not add to `main`'s under every case's stack figure.
+#[inline(never)]
+fn deadline_case(arena: &mut Arena, clock: &mut ticks::Ticks) {
+    let (deadline, returned, nodes) = cases::fruit_rage_until(
+        arena.entries(),
+        &ticks::TickClock::new(clock),
+        DEADLINE_MICROS,
+    );
+    hprintln!(
+        "DEADLINE fruit-rage {} {} {}",
+        DEADLINE_MICROS,
+        returned.saturating_sub(deadline),
+        nodes
+    );
 }
 
 /// Runs `case` over the table it needs, carved out of `arena`.

@@ -15,6 +15,9 @@ const RELOAD: u32 = 0x00FF_FFFF;
 /// Instructions a tick under `-icount shift=0` (1 ns each) at the 25 MHz core clock.
 pub const INSTRUCTIONS_PER_TICK: u64 = 1_000_000_000 / 25_000_000;
 
+/// SysTick ticks a microsecond (of virtual time under `-icount shift=0`).
+pub const TICKS_PER_MICRO: u64 = 25;
+
 /// SysTick wraps seen so far.
 static WRAPS: AtomicU32 = AtomicU32::new(0);
 
@@ -72,6 +75,22 @@ impl Ticks {
     /// Instructions executed since [`Ticks::start`], to within [`INSTRUCTIONS_PER_TICK`].
     pub fn instructions(&mut self) -> u64 {
         self.ticks().saturating_mul(INSTRUCTIONS_PER_TICK)
+    }
+}
+
+/// [`Ticks`] as a [`duel_core::Clock`], in microseconds, for searches with a deadline.
+pub struct TickClock<'t>(core::cell::RefCell<&'t mut Ticks>);
+
+impl<'t> TickClock<'t> {
+    /// A clock reading `ticks`.
+    pub fn new(ticks: &'t mut Ticks) -> Self {
+        Self(core::cell::RefCell::new(ticks))
+    }
+}
+
+impl duel_core::Clock for TickClock<'_> {
+    fn now_micros(&self) -> u64 {
+        self.0.borrow_mut().ticks() / TICKS_PER_MICRO
     }
 }
 

@@ -451,28 +451,6 @@ fn last_one(p: u64, o: u64, sq: u8) -> i32 {
 /// bit `56 + r`.
 const COLUMN_GATHER: u64 = 0x0102_0408_1020_4080;
 
-/// The diagonals parallel to a1-h8 (rising with the column), indexed by `row - column + 7`.
-static DIAGONALS_9: [u64; 15] = diagonal_table(0x8040_2010_0804_0201);
-
-/// The diagonals parallel to h1-a8 (falling with the column), indexed by `row + column`.
-static DIAGONALS_7: [u64; 15] = diagonal_table(0x0102_0408_1020_4080);
-
-/// The 15 diagonals parallel to `main`, `main` in the middle (index 7): each index step moves
-/// the diagonal one row up (squares pushed off the board drop out).
-const fn diagonal_table(main: u64) -> [u64; 15] {
-    let mut t = [0u64; 15];
-    let mut i = 0;
-    while i < 15 {
-        t[i] = if i >= 7 {
-            main << (8 * (i - 7))
-        } else {
-            main >> (8 * (7 - i))
-        };
-        i += 1;
-    }
-    t
-}
-
 /// `LINE_FLIPS[x / 2][line] >> (4 * (x % 2)) & 15`: the discs a move at `x` (0..8) flips
 /// along a full line of 8 squares whose player's discs are the bits of `line` (the others
 /// the opponent's; squares off the board count as neither and are clear bits at the ends).
@@ -505,8 +483,8 @@ fn last_flip_count(sq: u8, p: u64) -> u32 {
     let vertical = (((p >> col) & bits::COLUMN_A).wrapping_mul(COLUMN_GATHER) >> 56) as usize;
     // A diagonal's squares are in distinct columns: a multiply by column a gathers them into
     // the top byte, each at its column.
-    let d9 = DIAGONALS_9[(row + 7 - col) % 15];
-    let d7 = DIAGONALS_7[(row + col) % 15];
+    let d9 = bits::DIAGONALS_9[(row + 7 - col) % 15];
+    let d7 = bits::DIAGONALS_7[(row + col) % 15];
     let diag9 = ((p & d9).wrapping_mul(bits::COLUMN_A) >> 56) as usize;
     let diag7 = ((p & d7).wrapping_mul(bits::COLUMN_A) >> 56) as usize;
     let at_col = &LINE_FLIPS[col >> 1];
@@ -543,7 +521,7 @@ const fn line_flips(line: u32, x: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_rng::Rng;
+    use crate::test_rng::{Rng, rounds};
 
     /// The flips of a move on `sq` walked square by square in the eight directions.
     fn naive_flips(sq: usize, p: u64, o: u64) -> u32 {
@@ -580,7 +558,7 @@ mod tests {
     #[test]
     fn last_flip_count_agrees_with_a_naive_walk() {
         let mut rng = Rng(0x1234_5678_9ABC_DEF1);
-        for i in 0..200_000u32 {
+        for i in 0..rounds(200_000) {
             let sq = (i % 64) as u8;
             let bit = 1u64 << sq;
             // Sparse and dense boards both.
@@ -613,7 +591,7 @@ mod tests {
     #[test]
     fn square_orders_agree_with_a_stable_sort() {
         let mut rng = Rng(0x5A5A_0123_4567_89AB);
-        for _ in 0..20_000 {
+        for _ in 0..rounds(20_000) {
             // Five distinct squares, and random odd quadrants.
             let mut empty = 0u64;
             while empty.count_ones() < 5 {
@@ -664,7 +642,7 @@ mod tests {
     #[test]
     fn last_one_agrees_with_the_rules() {
         let mut rng = Rng(0x0F0F_1234_4321_F0F0);
-        for i in 0..100_000u32 {
+        for i in 0..rounds(100_000) {
             let sq = (i % 64) as u8;
             let bit = 1u64 << sq;
             let p = rng.next() & !bit;

@@ -1,0 +1,62 @@
+//! The Fruit Rage behind the [`crate::Player`] seam: [`search`] over a table in a caller's
+//! slice, and the whole-game time management of [`think_micros`] when the budget is the
+//! game's clock.
+
+use super::board::{Board, Move};
+use super::play::{greedy_move, search, think_micros};
+use crate::budget::Budget;
+use crate::player::{Decision, PV_CAPACITY, TimeUse};
+use crate::search::Searcher;
+use crate::tt::Entry;
+
+/// duel's Fruit Rage player.
+pub struct Player<'t> {
+    table: &'t mut [Entry],
+    time: TimeUse,
+    nodes_per_second: Option<u64>,
+}
+
+impl<'t> Player<'t> {
+    /// A player over `table` (any length) reading its budgets as `time` says;
+    /// `nodes_per_second` is this machine's calibrated speed, if known.
+    pub fn new(table: &'t mut [Entry], time: TimeUse, nodes_per_second: Option<u64>) -> Self {
+        Self {
+            table,
+            time,
+            nodes_per_second,
+        }
+    }
+}
+
+impl crate::Player for Player<'_> {
+    type Position = Board;
+    type Move = Move;
+
+    fn choose(&mut self, board: &Board, budget: &mut Budget<'_>) -> Option<Decision<Move>> {
+        let greedy = greedy_move(board)?;
+        let result = match (self.time, budget.clock()) {
+            (TimeUse::WholeGame, Some(_)) => {
+                let groups = board.legal_moves().len() as u32;
+                let think = think_micros(
+                    budget.micros_left(),
+                    groups,
+                    board.cells(),
+                    self.nodes_per_second,
+                );
+                if think == 0 {
+                    return Some(Decision::new(greedy, board.lead(), false, 0, 0));
+                }
+                let mut part = budget.share(think);
+                let result = search(board, &mut part, self.table);
+                budget.absorb(&part);
+                result
+            }
+            _ => search(board, budget, self.table),
+        };
+        let mv = result.best.unwrap_or(greedy);
+        let mut line = [Move::default(); PV_CAPACITY];
+        let n = Searcher::new(self.table).principal_variation(board, &mut line);
+        let decision = Decision::new(mv, result.score, false, result.depth, result.nodes);
+        Some(decision.with_line(&line[..n]))
+    }
+}

@@ -1,0 +1,32 @@
+//! The `filler` program's input path (`answer`), node-limited, with fuzzer-chosen move count and
+//! limit: a board it accepts gets a colour 0..9 other than the forbidden one; an error is one
+//! line.
+#![no_main]
+
+use duel_core::filler::{Board, Grid};
+use duel_fuzz::Bytes;
+use duel_grader::clock::WallClock;
+use duel_grader::filler::{ProgramArgs, answer};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let mut bytes = Bytes::new(data);
+    let args = ProgramArgs {
+        millis: None,
+        nodes: Some(u64::from(bytes.u8()) * 4),
+        any_size: bytes.u8() & 1 == 1,
+        moves_played: bytes.u8(),
+        move_limit: bytes.u8(),
+        hash_mib: 0,
+        info: false,
+    };
+    let input = bytes.rest();
+    match answer(&args, input, &WallClock::start()) {
+        Ok(colour) => {
+            let grid = Grid::parse(input).expect("an answered board parses");
+            assert!(colour.colour() <= 9);
+            assert_ne!(colour.colour(), Board::from_grid(&grid).forbidden());
+        }
+        Err(message) => assert!(!message.contains('\n'), "{message}"),
+    }
+});

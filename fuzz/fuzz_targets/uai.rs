@@ -1,0 +1,38 @@
+//! The `ataxx --uai` command lines (`parse_command`): a position it accepts prints as a FEN that
+//! reads back to the same board, and the time of any `go` is positive or unlimited.
+#![no_main]
+
+use duel_core::ataxx::{Board, Rules};
+use duel_grader::ataxx::uai::{Command, parse_command, think_millis};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    for line in text.lines() {
+        match parse_command(line) {
+            Command::Position(Ok(board)) => {
+                let fen = board.fen().to_string();
+                let again = Board::from_fen(&fen, Rules::Standard).expect("a printed FEN");
+                assert_eq!(again.fen().to_string(), fen);
+                assert_eq!(
+                    parse_command(&format!("position fen {fen}")),
+                    Command::Position(Ok(again))
+                );
+            }
+            Command::Position(Err(message)) => assert!(!message.contains('\n')),
+            Command::Go(limits) => {
+                for black in [false, true] {
+                    if let Some(ms) = think_millis(&limits, black) {
+                        assert!(ms >= 1);
+                    }
+                }
+                if let Some(depth) = limits.depth {
+                    assert!((1..=60).contains(&depth));
+                }
+            }
+            _ => {}
+        }
+    }
+});

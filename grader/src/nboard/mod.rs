@@ -1,0 +1,592 @@
+//! The NBoard protocol (version 2), the line protocol of the NBoard Othello GUI and of engines
+//! such as NTest and Edax: [`serve`] is duel's Reversi engine speaking it (the `reversi --nboard`
+//! program), [`client`] drives any NBoard engine for the arena.
+//!
+//! What the engine answers, one command a line:
+//!
+//! | command | reply |
+//! |---|---|
+//! | `nboard 2` | `set myname duel` |
+//! | `set game <GGF>` | nothing (`status duel: ...` when the game does not read) |
+//! | `set depth N` | nothing; the midgame search goes at most N plies deep (1..60) |
+//! | `set contempt N` | nothing; accepted and not used (a draw scores 0) |
+//! | `move <mv>[/eval/time]` | nothing; the move (`PA` to pass) is appended to the game |
+//! | `hint N` | `status duel is thinking`, `search <move> <eval> 0 <depth>` for the N best moves (depth `100%` when solved exactly), then `status` |
+//! | `go` | `status duel is thinking`, `nodestats <nodes> <seconds>`, `=== <move>/<eval>/<seconds>` (`=== PA` when the side to move must pass) |
+//! | `ping N` | `pong N`, once everything before it is done |
+//! | `learn` | `learned` |
+//! | `analyze` | `analysis <moves played> <eval>` for each position of the game, last first, then `status` |
+//! | `quit` | the engine stops |
+//!
+//! Evals are in discs for the side to move. Anything else (an unknown command, a game or move
+//! that does not read) gets one `status duel: <why>` line and the engine carries on.
+//!
+//! The clock: `go` reads the mover's time left from the game's `TI` (or `TB`/`TW`) and the
+//! seconds of its moves so far, keeps a safety margin, and spends a share of the rest chosen
+//! by [`think_time_millis`] (plus most of the increment). An untimed game is searched to the
+//! `set depth` depth (without one, the engine's clockless depth). `hint` searches to the
+//! `set depth` depth ([`DEFAULT_ANALYSIS_DEPTH`] without one) for at most [`HINT_MILLIS`],
+//! `analyze` for at most [`ANALYZE_MILLIS`] a position. [`NboardOptions::nodes`]
+//! replaces every clock by a node limit, for reproducible play. The transposition table
+//! persists while the games set are continuations of each other, and is cleared for a new one.
+
+pub mod client;
+
+use crate::clock::WallClock;
+use crate::ggf::{GgfGame, move_name, parse_move_item};
+use duel_core::reversi::engine::{ALWAYS_SOLVE_EMPTIES, solvable_empties};
+use duel_core::reversi::{
+    Board, Choice, Engine, Eval, Move, disc_difference, solve, think_time_millis,
+};
+use duel_core::{Budget, Clock, Entry, Game, Score, SearchConfig, Searcher};
+use std::io::{self, BufRead, Write};
+
+/// The name the engine gives itself (`set myname`).
+pub const ENGINE_NAME: &str = "duel";
+
+/// Transposition-table entries by default: 2^21 × 16 bytes = 32 MiB.
+pub const DEFAULT_TABLE_ENTRIES: usize = 1 << 21;
+
+/// The midgame depth of `hint` and `analyze` when no `set depth` came.
+pub const DEFAULT_ANALYSIS_DEPTH: u8 = 12;
+
+/// Wall time of one `hint` (without a node limit).
+pub const HINT_MILLIS: u64 = 5_000;
+
+/// Wall time per position of `analyze` (without a node limit).
+pub const ANALYZE_MILLIS: u64 = 500;
+
+/// Kept back from the clock on every move, besides the 5% the engine never plans to use: the
+/// time to read the command and write the answer.
+pub const SAFETY_MARGIN_MILLIS: u64 = 30;
+
+/// How the engine searches.
+#[derive(Clone, Debug)]
+pub struct NboardOptions {
+    /// At most this many nodes a search (`go`, `hint`, each position of `analyze`), and no
+    /// clock at all: the same commands give the same answers.
+    pub nodes: Option<u64>,
+    /// Transposition-table entries (16 bytes each).
+    pub table_entries: usize,
+}
+
+impl Default for NboardOptions {
+    fn default() -> Self {
+        Self {
+            nodes: None,
+            table_entries: DEFAULT_TABLE_ENTRIES,
+        }
+    }
+}
+
+/// Serves NBoard commands from `input` until `quit` or the end of the input, answering on
+/// `output` (flushed after every command).
+///
+/// # Errors
+/// Only the input's or the output's own errors (a closed pipe); bad commands are answered
+/// with a `status` line.
+pub fn serve(
+    mut input: impl BufRead,
+    output: impl Write,
+    options: &NboardOptions,
+) -> io::Result<()> {
+    let mut session = Session::new(output, options);
+    let mut raw = Vec::new();
+    loop {
+        raw.clear();
+        if input.read_until(b'\n', &mut raw)? == 0 {
+            return session.out.flush();
+        }
+        let line = String::from_utf8_lossy(&raw);
+        let flow = session.command(line.trim())?;
+        session.out.flush()?;
+        if flow == Flow::Quit {
+            return Ok(());
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
+/// The engine's state between commands.
+struct Session<'o, W> {
+    out: W,
+    options: &'o NboardOptions,
+    clock: WallClock,
+    game: GgfGame,
+    depth: Option<u8>,
+    table: Vec<Entry>,
+}
+
+impl<'o, W: Write> Session<'o, W> {
+    fn new(out: W, options: &'o NboardOptions) -> Self {
+        Self {
+            out,
+            options,
+            clock: WallClock::start(),
+            game: GgfGame::new(Board::start()),
+            depth: None,
+            table: vec![Entry::default(); options.table_entries],
+        }
+    }
+
+    fn command(&mut self, line: &str) -> io::Result<Flow> {
+        let (word, rest) = split_word(line);
+        match word {
+            "" => {}
+            "nboard" => {
+                if rest != "2" {
+                    self.status(&format!(
+                        "duel: protocol version {rest:?} asked for; speaking version 2"
+                    ))?;
+                }
+                writeln!(self.out, "set myname {ENGINE_NAME}")?;
+            }
+            "set" => self.set(rest)?,
+            "move" => self.play(rest)?,
+            "hint" => self.hint(rest)?,
+            "go" => self.go()?,
+            "ping" => {
+                let (n, _) = split_word(rest);
+                writeln!(self.out, "pong {}", if n.is_empty() { "0" } else { n })?;
+            }
+            "learn" => writeln!(self.out, "learned")?,
+            "analyze" => self.analyze()?,
+            "quit" => return Ok(Flow::Quit),
+            _ => self.status(&format!("duel: unknown command {word:?}"))?,
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn status(&mut self, text: &str) -> io::Result<()> {
+        writeln!(self.out, "status {text}")
+    }
+
+    fn set(&mut self, rest: &str) -> io::Result<()> {
+        let (what, value) = split_word(rest);
+        match what {
+            "game" => match GgfGame::parse(value) {
+                Ok(game) => {
+                    if !continues(&self.game, &game) {
+                        self.table.fill(Entry::default());
+                    }
+                    self.game = game;
+                    Ok(())
+                }
+                Err(e) => self.status(&format!("duel: cannot read the game: {e}")),
+            },
+            "depth" => match value.parse::<u8>() {
+                Ok(d @ 1..=60) => {
+                    self.depth = Some(d);
+                    Ok(())
+                }
+                _ => self.status(&format!("duel: depth {value:?} is not in 1..60")),
+            },
+            // Accepted and not used: the search scores a draw as 0.
+            "contempt" => match value.parse::<f64>() {
+                Ok(_) => Ok(()),
+                Err(_) => self.status(&format!("duel: contempt {value:?} is not a number")),
+            },
+            _ => self.status(&format!("duel: unknown setting {what:?}")),
+        }
+    }
+
+    /// `move <mv>[/eval/time]`; a pass the GUI left out before the move is filled in.
+    fn play(&mut self, text: &str) -> io::Result<()> {
+        let (mv, eval, seconds) = match parse_move_item(text) {
+            Ok(m) => m,
+            Err(e) => return self.status(&format!("duel: cannot read the move: {e}")),
+        };
+        if self.game.push(mv, eval, seconds).is_ok() {
+            return Ok(());
+        }
+        let count = self.game.moves().len();
+        let board = self.game.position();
+        if mv != Move::Pass && !board.has_move() && self.game.push(Move::Pass, None, None).is_ok() {
+            if self.game.push(mv, eval, seconds).is_ok() {
+                return Ok(());
+            }
+            self.game.truncate(count);
+        }
+        self.status(&format!("duel: move {text:?} is illegal in {board}"))
+    }
+
+    fn go(&mut self) -> io::Result<()> {
+        let board = self.game.position();
+        if board.is_game_over() {
+            return self.status("duel: the game is over, there is no move to make");
+        }
+        if !board.has_move() {
+            return writeln!(self.out, "=== PA");
+        }
+        self.status("duel is thinking")?;
+        self.out.flush()?;
+        let started = self.clock.now_micros();
+        let mut budget = move_budget(&self.clock, self.options, &self.game, &board);
+        let choice = choose(&mut self.table, &board, &mut budget, self.depth);
+        let seconds = self.clock.now_micros().saturating_sub(started) as f64 / 1e6;
+        writeln!(self.out, "nodestats {} {seconds:.3}", choice.nodes)?;
+        writeln!(
+            self.out,
+            "=== {}/{:.2}/{seconds:.3}",
+            move_name(choice.mv),
+            choice_eval(&choice)
+        )
+    }
+
+    fn hint(&mut self, rest: &str) -> io::Result<()> {
+        let (n, _) = split_word(rest);
+        let Some(count) = n.parse::<usize>().ok().filter(|&c| c >= 1) else {
+            return self.status(&format!("duel: hint {n:?}: expected a count of 1 or more"));
+        };
+        let board = self.game.position();
+        if board.is_game_over() {
+            return self.status("duel: the game is over, there is no move to hint");
+        }
+        self.status("duel is thinking")?;
+        self.out.flush()?;
+        let mut budget = match self.options.nodes {
+            Some(n) => Budget::nodes(n),
+            None => Budget::millis(&self.clock, HINT_MILLIS),
+        };
+        let depth = self.depth.unwrap_or(DEFAULT_ANALYSIS_DEPTH);
+        let ranked = rank_moves(&mut self.table, &board, depth, &mut budget);
+        for r in ranked.iter().take(count) {
+            let depth = if r.exact {
+                "100%".to_string()
+            } else {
+                r.depth.to_string()
+            };
+            writeln!(
+                self.out,
+                "search {} {:.2} 0 {depth}",
+                move_name(r.mv),
+                r.eval
+            )?;
+        }
+        writeln!(self.out, "status")
+    }
+
+    /// Evaluates every position of the game, from the last back to the start (the table then
+    /// carries what the later positions taught to the earlier ones).
+    fn analyze(&mut self) -> io::Result<()> {
+        self.status("duel is analysing")?;
+        self.out.flush()?;
+        for k in (0..=self.game.moves().len()).rev() {
+            let Some(board) = self.game.position_after(k) else {
+                continue;
+            };
+            let eval = if board.is_game_over() {
+                f64::from(board.final_score())
+            } else {
+                let mut budget = match self.options.nodes {
+                    Some(n) => Budget::nodes(n),
+                    None => Budget::millis(&self.clock, ANALYZE_MILLIS),
+                };
+                choice_eval(&choose(&mut self.table, &board, &mut budget, self.depth))
+            };
+            writeln!(self.out, "analysis {k} {eval:.2}")?;
+        }
+        writeln!(self.out, "status")
+    }
+}
+
+/// The first word of `text` and the rest, both trimmed.
+fn split_word(text: &str) -> (&str, &str) {
+    let text = text.trim();
+    match text.split_once(char::is_whitespace) {
+        Some((word, rest)) => (word, rest.trim()),
+        None => (text, ""),
+    }
+}
+
+/// Whether `new` is `old` with moves added (same start, `old`'s moves first).
+fn continues(old: &GgfGame, new: &GgfGame) -> bool {
+    old.start() == new.start()
+        && old.moves().len() <= new.moves().len()
+        && old
+            .moves()
+            .iter()
+            .zip(new.moves())
+            .all(|(a, b)| a.mv == b.mv)
+}
+
+/// The budget of a `go`: the node limit when set, else a share of the mover's clock, else
+/// none (the depth bounds the search).
+fn move_budget<'c>(
+    clock: &'c WallClock,
+    options: &NboardOptions,
+    game: &GgfGame,
+    board: &Board,
+) -> Budget<'c> {
+    if let Some(n) = options.nodes {
+        return Budget::nodes(n);
+    }
+    let colour = board.to_move();
+    let (Some(time), Some(left)) = (game.time_of(colour), game.remaining_seconds(colour)) else {
+        return Budget::unlimited();
+    };
+    if time.base_seconds <= 0.0 && time.increment_seconds <= 0.0 {
+        return Budget::unlimited();
+    }
+    let left_ms = (left.max(0.0) * 1000.0) as u64;
+    let usable = (left_ms / 100 * 95).saturating_sub(SAFETY_MARGIN_MILLIS);
+    let increment_ms = (time.increment_seconds.max(0.0) * 1000.0) as u64;
+    let spend = think_time_millis(board, usable)
+        .saturating_add(increment_ms / 4 * 3)
+        .min(usable / 10 * 9)
+        .max(1);
+    Budget::millis(clock, spend)
+}
+
+/// A move for `board`: duel's whole-game engine, or with a depth the same plan with the
+/// midgame search limited to `depth` plies.
+fn choose(
+    table: &mut [Entry],
+    board: &Board,
+    budget: &mut Budget<'_>,
+    depth: Option<u8>,
+) -> Choice {
+    match depth {
+        None => Engine::new(table).choose(board, budget),
+        Some(depth) => depth_limited(table, board, budget, depth),
+    }
+}
+
+/// The empties at which a search of midgame depth `depth` solves exactly: six more than the
+/// depth, within 12..22, and no more than the budget's clock allows.
+fn exact_empties(depth: u8, budget: &Budget<'_>) -> u32 {
+    let by_depth = (u32::from(depth) + 6).clamp(ALWAYS_SOLVE_EMPTIES, 22);
+    match budget.clock() {
+        Some(_) => by_depth.min(solvable_empties(budget.micros_left())),
+        None => by_depth,
+    }
+}
+
+fn depth_limited(table: &mut [Entry], board: &Board, budget: &mut Budget<'_>, depth: u8) -> Choice {
+    let moves = board.legal_moves();
+    let Some(&first) = moves.as_ref().first() else {
+        return Choice {
+            mv: Move::Pass,
+            score: board.final_score(),
+            exact: true,
+            depth: 0,
+            nodes: 0,
+        };
+    };
+    let empties = board.empties();
+    if empties <= ALWAYS_SOLVE_EMPTIES {
+        if let Some(s) = solve(board, table, budget) {
+            return Choice {
+                mv: s.best,
+                score: s.score,
+                exact: true,
+                depth: empties as u8,
+                nodes: s.nodes,
+            };
+        }
+    }
+    let will_solve = empties > ALWAYS_SOLVE_EMPTIES && empties <= exact_empties(depth, budget);
+    let config = SearchConfig {
+        max_depth: depth,
+        aspiration: 0,
+    };
+    let mid = match budget.clock() {
+        Some(clock) if will_solve => {
+            let share = budget.micros_left() / 4;
+            let mut mid_budget = Budget::until(clock, clock.now_micros().saturating_add(share));
+            midgame(table, board, config, &mut mid_budget, first)
+        }
+        _ => midgame(table, board, config, budget, first),
+    };
+    if !will_solve {
+        return mid;
+    }
+    match solve(board, table, budget) {
+        Some(s) => Choice {
+            mv: s.best,
+            score: s.score,
+            exact: true,
+            depth: empties as u8,
+            nodes: s.nodes + mid.nodes,
+        },
+        None => mid,
+    }
+}
+
+fn midgame(
+    table: &mut [Entry],
+    board: &Board,
+    config: SearchConfig,
+    budget: &mut Budget<'_>,
+    first: Move,
+) -> Choice {
+    let r = Searcher::new(table).search(board, &Eval, config, budget, &mut |_| {});
+    Choice {
+        mv: r.best.unwrap_or(first),
+        score: r.score,
+        exact: false,
+        depth: r.depth,
+        nodes: r.nodes,
+    }
+}
+
+/// A search score in discs: a proven result's disc difference, an evaluation's hundredths.
+fn score_discs(score: Score) -> f64 {
+    match disc_difference(score) {
+        Some(diff) => f64::from(diff),
+        None => f64::from(score) / 100.0,
+    }
+}
+
+/// The eval of a choice in discs for the side to move.
+fn choice_eval(choice: &Choice) -> f64 {
+    if choice.exact {
+        f64::from(choice.score)
+    } else {
+        score_discs(choice.score)
+    }
+}
+
+/// One move of a `hint`.
+#[derive(Clone, Copy, Debug)]
+struct Ranked {
+    mv: Move,
+    /// Discs for the side to move.
+    eval: f64,
+    /// Solved exactly.
+    exact: bool,
+    /// The midgame depth (plies from `board`) of `eval` when not exact.
+    depth: u8,
+}
+
+/// Every legal move of `board` (a pass when it must pass) with its value, best first: midgame
+/// iterative deepening over all the moves to `depth` (an iteration the budget cuts short is
+/// dropped), then, when the empties allow, exact solves in that order for as long as the
+/// budget lasts.
+fn rank_moves(
+    table: &mut [Entry],
+    board: &Board,
+    depth: u8,
+    budget: &mut Budget<'_>,
+) -> Vec<Ranked> {
+    let moves: Vec<Move> = board.legal_moves().as_ref().to_vec();
+    let mut ranked: Vec<Ranked> = moves
+        .iter()
+        .map(|&mv| {
+            let child = board.play_unchecked(mv);
+            Ranked {
+                mv,
+                eval: score_discs(-Eval::score(child.player(), child.opponent())),
+                exact: false,
+                depth: 1,
+            }
+        })
+        .collect();
+    let empties = board.empties();
+    let will_solve = empties <= exact_empties(depth, budget);
+    if empties > ALWAYS_SOLVE_EMPTIES {
+        match budget.clock() {
+            Some(clock) if will_solve => {
+                let share = budget.micros_left() / 4;
+                let mut mid_budget = Budget::until(clock, clock.now_micros().saturating_add(share));
+                deepen(table, board, depth, &mut mid_budget, &mut ranked);
+            }
+            _ => deepen(table, board, depth, budget, &mut ranked),
+        }
+    }
+    sort_best_first(&mut ranked);
+    if will_solve {
+        for r in ranked.iter_mut() {
+            let child = board.play_unchecked(r.mv);
+            let score = if child.is_game_over() {
+                Some(child.final_score())
+            } else {
+                solve(&child, table, budget).map(|s| s.score)
+            };
+            let Some(score) = score else { break };
+            r.eval = f64::from(-score);
+            r.exact = true;
+        }
+        sort_best_first(&mut ranked);
+    }
+    ranked
+}
+
+/// Midgame iterations 2..=`depth` over all the moves of `ranked`, each child searched one
+/// ply less deep.
+fn deepen(
+    table: &mut [Entry],
+    board: &Board,
+    depth: u8,
+    budget: &mut Budget<'_>,
+    ranked: &mut [Ranked],
+) {
+    let mut searcher = Searcher::new(table);
+    for d in 2..=depth.min(board.empties().min(60) as u8) {
+        let config = SearchConfig {
+            max_depth: d - 1,
+            aspiration: 0,
+        };
+        let mut scores = Vec::with_capacity(ranked.len());
+        for r in ranked.iter() {
+            let child = board.play_unchecked(r.mv);
+            let result = searcher.search(&child, &Eval, config, budget, &mut |_| {});
+            if budget.is_stopped() {
+                return;
+            }
+            scores.push(score_discs(-result.score));
+        }
+        for (r, eval) in ranked.iter_mut().zip(scores) {
+            r.eval = eval;
+            r.depth = d;
+        }
+    }
+}
+
+fn sort_best_first(ranked: &mut [Ranked]) {
+    ranked.sort_by(|a, b| b.eval.total_cmp(&a.eval));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session_output(input: &str, nodes: u64) -> Vec<String> {
+        let options = NboardOptions {
+            nodes: Some(nodes),
+            table_entries: 1 << 12,
+        };
+        let mut out = Vec::new();
+        serve(input.as_bytes(), &mut out, &options).expect("in-memory serve");
+        String::from_utf8(out)
+            .expect("UTF-8")
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn ping_learn_and_unknown_commands() {
+        let lines = session_output("nboard 2\nfrobnicate\nlearn\nping 7\n", 1000);
+        assert_eq!(
+            lines,
+            [
+                "set myname duel",
+                "status duel: unknown command \"frobnicate\"",
+                "learned",
+                "pong 7"
+            ]
+        );
+    }
+
+    #[test]
+    fn quit_stops_before_later_commands() {
+        let lines = session_output("ping 1\nquit\nping 2\n", 1000);
+        assert_eq!(lines, ["pong 1"]);
+    }
+}

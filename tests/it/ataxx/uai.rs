@@ -1,0 +1,156 @@
+//! The UAI engine (`ataxx --uai`, standard rules) and `duel perft ataxx` through the binaries.
+
+use super::{Session, ataxx};
+use duel_core::ataxx::{Board, Move, Rules, search_position};
+use duel_core::{Budget, Entry, SearchConfig, SearchResult, Searcher};
+use duel_tests::{bin, run};
+use std::time::Duration;
+
+fn library_iterations(board: &Board, depth: u8) -> Vec<SearchResult<Move>> {
+    let mut table = vec![Entry::default(); 16 * (1 << 20) / 16];
+    let mut searcher = Searcher::new(&mut table);
+    let mut seen = Vec::new();
+    let config = SearchConfig {
+        max_depth: depth,
+        aspiration: 0,
+    };
+    search_position(
+        board,
+        &mut searcher,
+        &mut Budget::unlimited(),
+        config,
+        &mut |r| seen.push(*r),
+    );
+    seen
+}
+
+#[test]
+fn uai_scripted_session() {
+    let mut s = Session::start(&ataxx(), &["--uai"]);
+    s.send("uai\n");
+    assert_eq!(s.line(), "id name duel");
+    assert_eq!(s.line(), "id author the duel project");
+    assert_eq!(s.line(), "uaiok");
+    s.send("isready\n");
+    assert_eq!(s.line(), "readyok");
+    s.send("uainewgame\nposition startpos moves g2 a1a3\ngo depth 3\n");
+    let board = Board::start(Rules::Standard)
+        .play(Move::parse_uai("g2").unwrap())
+        .unwrap()
+        .play(Move::parse_uai("a1a3").unwrap())
+        .unwrap();
+    for r in library_iterations(&board, 3) {
+        let line = s.line();
+        let prefix = format!(
+            "info depth {} score cp {} nodes {} nps ",
+            r.depth, r.score, r.nodes
+        );
+        assert!(line.starts_with(&prefix), "{line} vs {prefix}");
+        assert!(
+            line.ends_with(&format!(" pv {}", r.best.unwrap())),
+            "{line}"
+        );
+    }
+    let best = library_iterations(&board, 3).last().unwrap().best.unwrap();
+    assert_eq!(s.line(), format!("bestmove {best}"));
+    // A timed search from a FEN with blocked cells.
+    s.send("position fen x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1\ngo movetime 200\n");
+    let fen_board = Board::from_fen("x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1", Rules::Standard).unwrap();
+    let line = loop {
+        let line = s.line();
+        if !line.starts_with("info depth ") {
+            break line;
+        }
+    };
+    let mv = Move::parse_uai(line.strip_prefix("bestmove ").unwrap()).unwrap();
+    assert!(fen_board.is_legal(mv), "{line}");
+    // go infinite answers isready while searching, and stop ends it with a bestmove.
+    s.send("position startpos\ngo infinite\n");
+    std::thread::sleep(Duration::from_millis(100));
+    s.send("isready\n");
+    let mut saw_ready = false;
+    let mut bestmove = None;
+    for _ in 0..200 {
+        let line = s.line();
+        if line == "readyok" {
+            saw_ready = true;
+            s.send("stop\n");
+        } else if let Some(m) = line.strip_prefix("bestmove ") {
+            bestmove = Some(m.to_string());
+            break;
+        } else {
+            assert!(line.starts_with("info depth "), "{line}");
+        }
+    }
+    assert!(saw_ready);
+    let m = Move::parse_uai(&bestmove.unwrap()).unwrap();
+    assert!(Board::start(Rules::Standard).is_legal(m));
+    // A side with no move passes: bestmove 0000.
+    s.send("position fen 7/7/7/7/ooooooo/ooooooo/xxxxxxx x 0 1\ngo depth 2\n");
+    let line = loop {
+        let line = s.line();
+        if !line.starts_with("info") {
+            break line;
+        }
+    };
+    assert_eq!(line, "bestmove 0000");
+    s.send("position startpos\nperft 3\n");
+    let line = s.line();
+    assert!(line.starts_with("3 6460 "), "{line}");
+    s.send("quit\n");
+    let out = s.finish();
+    assert!(out.status.success());
+}
+
+#[test]
+fn duel_perft_ataxx_prints_depth_lines() {
+    let out = run(
+        &bin("duel"),
+        &[
+            "perft",
+            "ataxx",
+            "3",
+            "--fen",
+            "x5o/7/2-1-2/3-3/2-1-2/7/o5x x 0 1",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let counts: Vec<(String, String)> = text
+        .lines()
+        .map(|l| {
+            let w: Vec<&str> = l.split(' ').collect();
+            assert_eq!(w.len(), 3, "{l}");
+            assert!(w[2].parse::<f64>().is_ok());
+            (w[0].to_string(), w[1].to_string())
+        })
+        .collect();
+    let expected: Vec<(String, String)> = [("1", "14"), ("2", "196"), ("3", "4100")]
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
+    assert_eq!(counts, expected);
+    let out = run(
+        &bin("duel"),
+        &["perft", "ataxx", "2", "--rules", "botzone"],
+        "",
+    );
+    assert_eq!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .nth(1),
+        Some("256")
+    );
+    let bad = run(
+        &bin("duel"),
+        &["perft", "ataxx", "2", "--fen", "nonsense"],
+        "",
+    );
+    assert!(!bad.status.success());
+    assert_eq!(String::from_utf8_lossy(&bad.stderr).lines().count(), 1);
+}

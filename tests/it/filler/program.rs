@@ -1,0 +1,159 @@
+//! The contest program (`filler`) through the real binary.
+
+use super::{STATEMENT, awkward_grid, random_grid};
+use duel_core::filler::{Board, COLOURS, Grid, Heuristic, choose_with};
+use duel_core::{Budget, Entry};
+use duel_tests::{Rng, bin, run};
+
+fn program(args: &[&str], stdin: &str) -> (bool, String, String) {
+    let out = run(&bin("filler"), args, stdin);
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// The answer of `choose` in process with the program's defaults and a node limit.
+fn in_process(text: &str, nodes: u64) -> String {
+    let board = Board::from_grid(&Grid::parse(text.as_bytes()).unwrap());
+    let mut table = vec![Entry::default(); 8 * (1 << 20) / 16];
+    let choice = choose_with(
+        &board,
+        &Heuristic::default(),
+        &mut Budget::nodes(nodes),
+        &mut table,
+        &mut |_| {},
+    );
+    format!("{}\n", choice.colour)
+}
+
+fn random_text(seed: u64, n: usize) -> String {
+    random_grid(&mut Rng::new(seed), n, COLOURS).to_string()
+}
+
+#[test]
+fn program_golden_answers() {
+    let cases: [(String, &str); 4] = [
+        (STATEMENT.to_string(), "6\n"),
+        (random_text(1, 10), "3\n"),
+        (random_text(2, 15), "7\n"),
+        (random_text(3, 20), "2\n"),
+    ];
+    for (text, expected) in &cases {
+        let (ok, out, err) = program(&["--nodes", "20000"], text);
+        assert!(ok, "{err}");
+        assert_eq!(err, "");
+        assert_eq!(out, in_process(text, 20_000));
+        assert_eq!(out, *expected, "board\n{text}");
+    }
+}
+
+#[test]
+fn program_accepts_loose_whitespace() {
+    let clean = program(&["--nodes", "5000"], STATEMENT);
+    assert!(clean.0);
+    let crlf = STATEMENT.replace('\n', "\r\n");
+    let spaced = STATEMENT.replace(' ', "  \t ").replace('\n', "  \n\n");
+    let unterminated = STATEMENT.trim_end().to_string();
+    let leading = format!("\n\n  {STATEMENT}\n\n");
+    for text in [crlf, spaced, unterminated, leading] {
+        assert_eq!(
+            program(&["--nodes", "5000"], &text),
+            clean,
+            "input {text:?}"
+        );
+    }
+}
+
+#[test]
+fn program_rejects_malformed_input_naming_the_line() {
+    let rows: Vec<&str> = STATEMENT.lines().collect();
+    let with_row = |i: usize, row: &str| {
+        let mut r = rows.clone();
+        r[i] = row;
+        r.join("\n") + "\n"
+    };
+    let small = "9\n".to_string() + &"1 2 3 4 5 6 7 8 9\n".repeat(9);
+    let cases: Vec<(String, &str)> = vec![
+        (String::new(), "line 1: missing the board size"),
+        ("\n\n".into(), "line 1: missing the board size"),
+        ("ten\n".into(), "line 1: the board size is not a number"),
+        ("10 10\n".into(), "line 1: the board size is not a number"),
+        ("21\n".into(), "line 1: board size 21 outside 1..=20"),
+        ("0\n".into(), "line 1: board size 0 outside 1..=20"),
+        (small, "line 1: board size 9 outside 10..=20"),
+        (
+            with_row(3, "4 1 1 3 1 2 1 7 2"),
+            "line 4: expected 10 cells, found 9",
+        ),
+        (
+            with_row(5, "1 3 0 9 2 6 0 4 9 8 8"),
+            "line 6: expected 10 cells, found 11",
+        ),
+        (
+            with_row(2, "6 6 1 2 5 x 1 5 1 5"),
+            "line 3: a cell is not a colour digit 0..=9",
+        ),
+        (
+            with_row(7, "5 1 6 5 1 1 6 8 7 10"),
+            "line 8: a cell is not a colour digit 0..=9",
+        ),
+        (
+            with_row(10, "7 7 3 6 7 9 9 1 3 -2"),
+            "line 11: a cell is not a colour digit 0..=9",
+        ),
+        (
+            rows[..10].join("\n"),
+            "line 10: expected 10 board rows, found 9",
+        ),
+        (
+            STATEMENT.to_string() + "\n1 2 3\n",
+            "line 13: unexpected text after the board",
+        ),
+    ];
+    for (text, message) in &cases {
+        let (ok, out, err) = program(&["--nodes", "1000"], text);
+        assert!(!ok, "accepted {text:?}");
+        assert_eq!(out, "", "printed a move for {text:?}");
+        assert_eq!(err, format!("filler: {message}\n"), "input {text:?}");
+    }
+    // Other sizes only with --any-size.
+    let five = random_text(4, 5);
+    assert!(!program(&["--nodes", "1000"], &five).0);
+    let (ok, out, _) = program(&["--nodes", "1000", "--any-size"], &five);
+    assert!(ok);
+    assert_eq!(out, in_process(&five, 1000));
+    for bad in [&["--bogus"][..], &["--nodes", "many"][..], &["extra"][..]] {
+        let (ok, out, err) = program(bad, STATEMENT);
+        assert!(!ok && out.is_empty(), "{bad:?}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("filler: ") && err.ends_with('\n'), "{err}");
+    }
+    let (ok, out, _) = program(&["--help"], "");
+    assert!(ok);
+    assert!(out.contains("--millis") && out.contains("--nodes") && out.contains("--any-size"));
+}
+
+#[test]
+fn program_never_prints_the_forbidden_colour() {
+    let mut rng = Rng::new(11);
+    for case in 0..40 {
+        let n = if case % 4 == 3 {
+            1 + rng.below(9)
+        } else {
+            10 + rng.below(11)
+        };
+        let grid = awkward_grid(&mut rng, n, case % 4);
+        let (ok, out, err) = program(&["--nodes", "3000", "--any-size"], &grid.to_string());
+        assert!(ok, "{err}");
+        let printed = out.strip_suffix('\n').unwrap();
+        assert_eq!(printed.len(), 1);
+        let c: u8 = printed.parse().unwrap();
+        assert_ne!(c, grid.colour(n - 1, n - 1).unwrap(), "board\n{grid}");
+    }
+    // The default: the clock, no node limit.
+    let (ok, out, _) = program(&[], &random_text(9, 20));
+    assert!(ok);
+    assert_eq!(out.len(), 2);
+}

@@ -1,0 +1,67 @@
+//! The engine (`reversi::Engine`): a whole game on a short clock, exact answers in the endgame.
+
+use super::naive::minimax;
+use super::{random_move, random_position};
+use duel_core::reversi::{self, Board, Colour, Engine, think_time_millis};
+use duel_core::{Budget, Entry};
+use duel_grader::clock::WallClock;
+use duel_tests::Rng;
+
+#[test]
+fn engine_plays_a_whole_game_against_a_random_mover() {
+    let clock = WallClock::start();
+    let mut table = vec![Entry::default(); 1 << 16];
+    let mut engine = Engine::new(&mut table);
+    let mut rng = Rng::new(99);
+    let mut b = Board::start();
+    let mut remaining = 2_000u64;
+    let mut engine_moves = 0;
+    while !b.is_game_over() {
+        if b.to_move() == Colour::Black {
+            let millis = think_time_millis(&b, remaining).max(1);
+            assert!(millis <= remaining);
+            let start = clock_now(&clock);
+            let c = engine.choose(&b, &mut Budget::millis(&clock, millis));
+            remaining = remaining.saturating_sub((clock_now(&clock) - start) / 1000);
+            b = b
+                .play(c.mv)
+                .unwrap_or_else(|_| panic!("engine played illegal {} in {b}", c.mv));
+            engine_moves += 1;
+        } else {
+            let mv = random_move(&b, &mut rng).expect("not over");
+            b = b.play(mv).expect("legal");
+        }
+    }
+    assert!(engine_moves >= 20);
+    assert!(b.is_game_over());
+    // (Whether it wins depends on how much CPU the machine gives it; only legality is
+    // asserted here, so a loaded CI machine cannot make this test flaky.)
+}
+
+fn clock_now(clock: &WallClock) -> u64 {
+    duel_core::Clock::now_micros(clock)
+}
+
+#[test]
+fn engine_answers_exactly_in_the_endgame_and_without_a_clock() {
+    let mut rng = Rng::new(21);
+    let mut table = vec![Entry::default(); 1 << 12];
+    for _ in 0..20 {
+        let b = random_position(&mut rng, 50);
+        if b.is_game_over() {
+            continue;
+        }
+        let mut engine = Engine::new(&mut table);
+        let c = engine.choose(&b, &mut Budget::unlimited());
+        assert!(c.exact, "{b}");
+        assert_eq!(c.score, minimax(&b));
+        assert!(b.play(c.mv).is_ok());
+    }
+    // A midgame position with a node budget only: a legal move, not exact.
+    let b = random_position(&mut rng, 10);
+    let mut engine = Engine::new(&mut table);
+    let c = engine.choose(&b, &mut Budget::nodes(5000));
+    assert!(!c.exact);
+    assert!(b.play(c.mv).is_ok());
+    let _ = reversi::Eval;
+}
