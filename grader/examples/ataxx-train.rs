@@ -22,7 +22,7 @@
 
 use clap::{Parser, Subcommand};
 use duel_core::ataxx::{
-    Board, Color, Eval, FEATURE_NAMES, FEATURES, Move, Root, Rules, Tuning, features, search_tuned,
+    Board, Colour, Eval, FEATURE_NAMES, FEATURES, Move, Root, Rules, Tuning, features, search_tuned,
 };
 use duel_core::{Budget, Entry, SearchConfig, TranspositionTable};
 use std::fs::OpenOptions;
@@ -219,7 +219,7 @@ fn play_game(number: u64, seed: u64, plies: u32, nodes: u64, table: &mut [Entry]
     }
     let black_result = board.final_margin().map(|margin| {
         let for_mover = margin.signum();
-        let for_black = if board.side() == Color::Black {
+        let for_black = if board.side() == Colour::Black {
             for_mover
         } else {
             -for_mover
@@ -269,15 +269,15 @@ fn generate(
         let mut text = String::new();
         if let Some(result) = game.black_result {
             for (board, score) in &game.positions {
-                let side = if board.side() == Color::Black {
+                let side = if board.side() == Colour::Black {
                     'x'
                 } else {
                     'o'
                 };
                 text.push_str(&format!(
                     "{:013x} {:013x} {side} {score} {result}\n",
-                    board.pieces(Color::Black),
-                    board.pieces(Color::White)
+                    board.pieces(Colour::Black),
+                    board.pieces(Colour::White)
                 ));
             }
         }
@@ -324,14 +324,14 @@ fn read_samples(files: &[PathBuf], scale: f64, lambda: f64) -> Result<Vec<Vec<Sa
             let black = u64::from_str_radix(black, 16).map_err(|_| bad())?;
             let white = u64::from_str_radix(white, 16).map_err(|_| bad())?;
             let side = if side == "x" {
-                Color::Black
+                Colour::Black
             } else {
-                Color::White
+                Colour::White
             };
             let score: f64 = score.parse().map_err(|_| bad())?;
             let black_result: f64 = result.parse().map_err(|_| bad())?;
             let board = Board::from_bitboards(black, white, 0, side, Rules::Standard);
-            let result = if side == Color::Black {
+            let result = if side == Colour::Black {
                 black_result
             } else {
                 1.0 - black_result

@@ -3,12 +3,12 @@
 //! by a naive count), the UAI `go` variants and `stop` under node limits, and the time
 //! manager's decisions replayed on made-up clock readings.
 
+use duel_core::ataxx::{Allowance, TimeManager};
 use duel_core::ataxx::{
-    Board, Color, History, Move, Root, Rules, Tuning, WIN, choose, outcome_score, search,
+    Board, Colour, History, Move, Root, Rules, Tuning, WIN, choose, outcome_score, search,
     search_position,
 };
 use duel_core::{Budget, Entry, SearchConfig, SearchResult, Searcher, TranspositionTable};
-use duel_grader::ataxx::time::{Allowance, TimeManager};
 use duel_tests::{Rng, bin};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -87,9 +87,9 @@ fn small_position(rng: &mut Rng, rules: Rules, cells: usize, pieces: usize) -> B
     let region_bits: u64 = region.iter().map(|&i| 1u64 << i).sum();
     let blocked = ((1u64 << 49) - 1) & !region_bits;
     let side = if rng.below(2) == 0 {
-        Color::Black
+        Colour::Black
     } else {
-        Color::White
+        Colour::White
     };
     Board::from_bitboards(black, white, blocked, side, rules)
 }
@@ -277,7 +277,7 @@ fn end_of_game_count_is_exact() {
                 _ => white |= 1 << i,
             }
         }
-        let board = Board::from_bitboards(black, white, blocked, Color::Black, rules);
+        let board = Board::from_bitboards(black, white, blocked, Colour::Black, rules);
         if board.is_over() {
             continue;
         }
@@ -662,7 +662,7 @@ fn evaluation_is_symmetric() {
             }
             board = board.play_unchecked(moves.as_slice()[rng.below(moves.len())]);
         }
-        let (black, white) = (board.pieces(Color::Black), board.pieces(Color::White));
+        let (black, white) = (board.pieces(Colour::Black), board.pieces(Colour::White));
         let score = eval.score(&board);
         for t in 0..8 {
             let b = Board::from_bitboards(
@@ -677,4 +677,90 @@ fn evaluation_is_symmetric() {
         let swapped = Board::from_bitboards(white, black, 0, board.side().other(), Rules::Standard);
         assert_eq!(eval.score(&swapped), score, "{}", board.fen());
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The player seam
+
+/// `Match::since_copy` equals the hashes of every position since the last copy, recomputed
+/// from the whole game, over random standard games (and stays empty under Botzone's rules).
+#[test]
+fn match_keeps_the_positions_since_the_last_copy() {
+    use duel_core::Game;
+    use duel_core::ataxx::{Match, REPETITION_CAPACITY};
+    let mut rng = Rng::new(15);
+    for game_no in 0..40 {
+        let rules = if game_no % 4 == 3 {
+            Rules::Botzone
+        } else {
+            Rules::Standard
+        };
+        let mut game = Match::from_board(Board::start(rules));
+        let mut boards = vec![*game.board()];
+        let mut moves: Vec<Move> = Vec::new();
+        while !game.board().is_over() && moves.len() < 300 {
+            let legal = game.board().legal_moves();
+            // Mostly jumps, so that long runs without a copy occur.
+            let jumps: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| !matches!(m, Move::Single(_)))
+                .collect();
+            let mv = if !jumps.is_empty() && rng.below(4) != 0 {
+                jumps[rng.below(jumps.len())]
+            } else {
+                legal.as_slice()[rng.below(legal.len())]
+            };
+            game.play(mv).unwrap();
+            moves.push(mv);
+            boards.push(*game.board());
+            let last_copy = moves
+                .iter()
+                .rposition(|m| matches!(m, Move::Single(_)))
+                .map_or(0, |i| i + 1);
+            let mut naive: Vec<u64> = boards[last_copy..boards.len() - 1]
+                .iter()
+                .map(Game::hash)
+                .collect();
+            if rules == Rules::Botzone {
+                naive.clear();
+            }
+            let keep = naive.len().saturating_sub(REPETITION_CAPACITY);
+            assert_eq!(game.since_copy(), &naive[keep..], "game {game_no}");
+        }
+    }
+}
+
+/// The player answers a legal, non-circular move under Botzone's rules, within a node budget,
+/// and none at the end of the game; a whole-game budget without a clock is the move's.
+#[test]
+fn player_answers_legal_moves_and_honours_circular_moves() {
+    use duel_core::ataxx::{BotzoneMove, Match, Player};
+    use duel_core::{Player as _, TimeUse};
+    let mut table = vec![Entry::default(); 1 << 12];
+    let bz = |x0, y0, x1, y1| BotzoneMove { x0, y0, x1, y1 };
+    // Back and forth: the fifth ply would repeat the first pair of boards.
+    let game = Match::replay_botzone([
+        bz(0, 0, 2, 0),
+        bz(6, 0, 4, 0),
+        bz(2, 0, 0, 0),
+        bz(4, 0, 6, 0),
+    ])
+    .unwrap();
+    for time in [TimeUse::ThisMove, TimeUse::WholeGame] {
+        let mut player = Player::new(&mut table, time);
+        let mut budget = Budget::nodes(20_000);
+        let decision = player.choose(&game, &mut budget).unwrap();
+        assert!(game.board().is_legal(decision.mv));
+        assert!(!game.history().is_circular(game.board(), decision.mv));
+        assert!(budget.nodes_used() <= 20_000);
+        assert!(decision.nodes <= 20_000);
+    }
+    let over = Board::from_fen("7/7/7/7/7/7/x6 o 0 1", Rules::Botzone).unwrap();
+    let mut player = Player::new(&mut table, TimeUse::ThisMove);
+    assert!(
+        player
+            .choose(&Match::from_board(over), &mut Budget::nodes(100))
+            .is_none()
+    );
 }

@@ -9,10 +9,9 @@
 //! The bot saves no data, so Botzone sends those lines empty or not at all; a data line that
 //! reads as four integers would be taken for the next request.
 
-use super::time::{Allowance, TimeManager};
 use crate::clock::WallClock;
-use duel_core::ataxx::{BotzoneMove, Eval, Match, choose_until};
-use duel_core::{Budget, Clock, Entry, SearchConfig, Searcher};
+use duel_core::ataxx::{BotzoneMove, Match, Player};
+use duel_core::{Budget, Clock, Entry, Player as _, TimeUse};
 use serde_json::Value;
 use std::io::{BufRead, Write};
 
@@ -214,33 +213,17 @@ impl Bot {
 
     /// Searches the position of `game` and plays the chosen move into it; returns it.
     fn answer(&mut self, game: &mut Match, turn_start: u64) -> Result<BotzoneMove, BotError> {
-        let micros = self.options.millis.saturating_mul(1000);
-        let mut time = TimeManager::new(turn_start, Allowance::PerMove { micros }, 0);
-        let mut budget = Budget::until(&self.clock, time.deadline());
+        let deadline = turn_start.saturating_add(self.options.millis.saturating_mul(1000));
+        let mut budget = Budget::until(&self.clock, deadline);
         if let Some(nodes) = self.options.max_nodes {
             budget = budget.with_node_limit(nodes);
         }
-        let mut searcher = Searcher::new(&mut self.table);
-        let config = SearchConfig {
-            max_depth: self.options.max_depth,
-            aspiration: 0,
-        };
-        let board = *game.board();
-        let clock = &self.clock;
-        let Some(result) = choose_until(
-            &Eval::default(),
-            &board,
-            game.history(),
-            &mut searcher,
-            &mut budget,
-            config,
-            &mut |r| time.deepen(clock.now_micros(), r),
-        ) else {
+        let mut player =
+            Player::new(&mut self.table, TimeUse::ThisMove).with_max_depth(self.options.max_depth);
+        let Some(decision) = player.choose(game, &mut budget) else {
             return err("the game is over: no move to make");
         };
-        let Some(mv) = result.best else {
-            return err("the game is over: no move to make");
-        };
+        let (board, mv) = (*game.board(), decision.mv);
         let bm = board.botzone_move(mv);
         game.play(mv)
             .map_err(|e| BotError(format!("own move {bm}: {e}")))?;

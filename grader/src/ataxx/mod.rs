@@ -1,7 +1,6 @@
 //! Ataxx: the Botzone bot and the UAI engine behind `ataxx`, and `duel perft ataxx`.
 
 pub mod botzone;
-pub mod time;
 pub mod uai;
 
 use duel_core::ataxx::{Board, Rules, perft as count};

@@ -10,10 +10,9 @@
 //! these are not listed by `uai`.
 
 use super::RulesArg;
-use super::time::{Allowance, TimeManager};
 use crate::clock::WallClock;
-use duel_core::ataxx::{Board, Eval, Move, Root, Rules, Tuning, perft, search_tuned};
-use duel_core::{Budget, Clock, Entry, Game, SearchConfig, SearchResult, Searcher};
+use duel_core::ataxx::{Allowance, Board, Colour, Eval, Match, Move, Player, Rules, Tuning, perft};
+use duel_core::{Budget, Clock, Entry, SearchResult, TimeUse};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -67,9 +66,9 @@ pub enum Command {
     IsReady,
     /// `uainewgame`.
     NewGame,
-    /// `position …`: the position and the hashes of the game's positions before it since its
-    /// last copy, or why it was refused (told as `info string`).
-    Position(Result<(Board, Vec<u64>), String>),
+    /// `position …`: the game (the position with the moves that led to it), or why it was
+    /// refused (told as `info string`).
+    Position(Result<Box<Match>, String>),
     /// `go …`.
     Go(GoLimits),
     /// `stop`.
@@ -163,9 +162,7 @@ const OVERHEAD_MICROS: u64 = 10_000;
 
 /// The engine's state between commands.
 pub struct Engine {
-    board: Board,
-    /// The game's positions before `board` since its last copy (their hashes).
-    game: Vec<u64>,
+    game: Box<Match>,
     settings: Settings,
     table: Arc<Mutex<Vec<Entry>>>,
     /// Whether the table may hold entries (a fresh table needs no clearing).
@@ -178,8 +175,7 @@ impl Engine {
     /// An engine with a transposition table of `table_entries` entries.
     pub fn new(table_entries: usize) -> Self {
         Engine {
-            board: Board::start(Rules::Standard),
-            game: Vec::new(),
+            game: Box::new(Match::from_board(Board::start(Rules::Standard))),
             settings: Settings::default(),
             searched: false,
             table: Arc::new(Mutex::new(vec![Entry::default(); table_entries.max(1)])),
@@ -219,13 +215,12 @@ impl Engine {
                         }
                         self.searched = false;
                     }
-                    self.board = Board::start(Rules::Standard);
-                    self.game.clear();
+                    *self.game = Match::from_board(Board::start(Rules::Standard));
                 }
                 Command::Position(position) => {
                     self.stop_search();
                     match position {
-                        Ok((board, game)) => (self.board, self.game) = (board, game),
+                        Ok(game) => self.game = game,
                         Err(msg) => say(&format!("info string {msg}")),
                     }
                 }
@@ -245,7 +240,7 @@ impl Engine {
                 Command::Perft(depth) => {
                     self.stop_search();
                     let start = Instant::now();
-                    let nodes = perft(&self.board, depth);
+                    let nodes = perft(self.game.board(), depth);
                     say(&format!(
                         "{depth} {nodes} {:.3}",
                         start.elapsed().as_secs_f64()
@@ -307,12 +302,11 @@ impl Engine {
         self.stop.store(false, Ordering::Relaxed);
         self.searched = true;
         let settings = self.settings;
-        let board = self.board;
         let game = self.game.clone();
         let table = Arc::clone(&self.table);
         let stop = Arc::clone(&self.stop);
         self.search = Some(std::thread::spawn(move || {
-            search(board, &game, limits, settings, &table, stop)
+            search(&game, limits, settings, &table, stop)
         }));
     }
 }
@@ -325,8 +319,7 @@ struct Settings {
 }
 
 fn search(
-    board: Board,
-    game: &[u64],
+    game: &Match,
     limits: GoLimits,
     settings: Settings,
     table: &Mutex<Vec<Entry>>,
@@ -336,27 +329,23 @@ fn search(
         wall: WallClock::start(),
         stop: Arc::clone(&stop),
     };
-    let side_is_black = board.side() == duel_core::ataxx::Color::Black;
-    let mut time = TimeManager::new(
-        clock.wall.now_micros(),
-        allowance(&limits, side_is_black),
-        OVERHEAD_MICROS,
-    );
-    let mut budget = Budget::until(&clock, time.deadline());
+    let side_is_black = game.board().side() == Colour::Black;
+    let (deadline, time, increment) = plan(&limits, side_is_black, clock.wall.now_micros());
+    let mut budget = Budget::until(&clock, deadline);
     if let Some(n) = limits.nodes {
         budget = budget.with_node_limit(n.max(1));
     }
-    let config = SearchConfig {
-        max_depth: limits.depth.unwrap_or(60),
-        aspiration: 0,
-    };
     let mut guard = match table.lock() {
         Ok(g) => g,
         Err(poisoned) => poisoned.into_inner(),
     };
-    let mut searcher = Searcher::new(&mut guard);
+    let mut player = Player::new(&mut guard, time)
+        .with_increment(increment)
+        .with_eval(settings.eval)
+        .with_tuning(settings.tuning)
+        .with_max_depth(limits.depth.unwrap_or(duel_core::ataxx::MAX_DEPTH));
     let started = Instant::now();
-    let report = |r: &SearchResult<Move>| {
+    let mut report = |r: &SearchResult<Move>| {
         let micros = started.elapsed().as_micros().max(1) as u64;
         let nps = r.nodes.saturating_mul(1_000_000) / micros;
         let pv = r.best.map(|m| format!(" pv {m}")).unwrap_or_default();
@@ -369,46 +358,46 @@ fn search(
             micros / 1000
         ));
     };
-    let root = Root {
-        board,
-        excluded: &[],
-        game,
-    };
-    let result = search_tuned(
-        root,
-        searcher.table(),
-        &settings.eval,
-        settings.tuning,
-        config,
-        &mut budget,
-        &mut |r| {
-            report(r);
-            time.deepen(clock.now_micros(), r)
-        },
-    );
-    let result = result.unwrap_or(SearchResult {
-        best: None,
-        score: 0,
-        depth: 0,
-        nodes: 0,
-    });
+    let decision = player.choose_reporting(game, &mut budget, &mut report);
     if limits.infinite {
         while !stop.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(2));
         }
     }
-    say(&format!("bestmove {}", result.best.unwrap_or(Move::Pass)));
+    say(&format!(
+        "bestmove {}",
+        decision.map_or(Move::Pass, |d| d.mv)
+    ));
 }
 
-/// `startpos | fen <board> <side> [<half> <full>]` then optionally `moves m1 m2 …`: the
-/// position, and the hashes of the positions before it since the last copy (oldest first),
-/// which the search will not return to while it can do better than a draw.
-fn parse_position(words: &[&str]) -> Result<(Board, Vec<u64>), String> {
+/// The budget's deadline on a clock reading `now`, how the player reads it, and the
+/// increment (microseconds) for `limits`: a game clock is the player's to share out
+/// ([`TimeUse::WholeGame`]); `movetime` is this move's; without either there is no deadline.
+fn plan(limits: &GoLimits, side_is_black: bool, now: u64) -> (u64, TimeUse, u64) {
+    match allowance(limits, side_is_black) {
+        Allowance::PerMove { micros } => (
+            now.saturating_add(micros.saturating_sub(OVERHEAD_MICROS).max(1_000)),
+            TimeUse::ThisMove,
+            0,
+        ),
+        Allowance::Clock { left, increment } => (
+            now.saturating_add(left.saturating_sub(OVERHEAD_MICROS).max(1_000)),
+            TimeUse::WholeGame,
+            increment,
+        ),
+        Allowance::Unlimited => (u64::MAX, TimeUse::ThisMove, 0),
+    }
+}
+
+/// `startpos | fen <board> <side> [<half> <full>]` then optionally `moves m1 m2 …`: the game
+/// from that position through the moves, which keeps the positions since the last copy (the
+/// search will not return to one of them while it can do better than a draw).
+fn parse_position(words: &[&str]) -> Result<Box<Match>, String> {
     let moves_at = words
         .iter()
         .position(|&w| w == "moves")
         .unwrap_or(words.len());
-    let mut board = match words.first().copied() {
+    let board = match words.first().copied() {
         Some("startpos") => Board::start(Rules::Standard),
         Some("fen") => {
             let fen = words.get(1..moves_at).unwrap_or(&[]).join(" ");
@@ -416,18 +405,12 @@ fn parse_position(words: &[&str]) -> Result<(Board, Vec<u64>), String> {
         }
         _ => return Err("position needs startpos or fen".to_string()),
     };
-    let mut game = Vec::new();
+    let mut game = Box::new(Match::from_board(board));
     for word in words.get(moves_at + 1..).unwrap_or(&[]) {
         let mv = Move::parse_uai(word).map_err(|e| format!("move {word}: {e}"))?;
-        let next = board.play(mv).map_err(|e| format!("move {word}: {e}"))?;
-        if matches!(mv, Move::Single(_)) {
-            game.clear();
-        } else {
-            game.push(Game::hash(&board));
-        }
-        board = next;
+        game.play(mv).map_err(|e| format!("move {word}: {e}"))?;
     }
-    Ok((board, game))
+    Ok(game)
 }
 
 fn say(text: &str) {

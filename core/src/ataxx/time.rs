@@ -1,9 +1,9 @@
-//! One time manager for the Botzone bot and the UAI engine.
+//! One time manager for the Botzone bot and the UAI engine (used by [`super::Player`]).
 //!
 //! A move's time comes as an [`Allowance`]: a fixed time for this move that does not carry over
 //! (Botzone's turn, UAI `movetime`), a game clock (`wtime`/`btime` with `winc`/`binc`), or
 //! none (`depth`, `nodes`, `infinite`). The manager turns it into a hard deadline, which the
-//! search's [`duel_core::Budget`] enforces node by node, and decides after every completed
+//! search's [`crate::Budget`] enforces node by node, and decides after every completed
 //! iteration whether to start the next:
 //!
 //! - On a game clock it aims at a soft target (a share of the time left plus most of the
@@ -17,8 +17,8 @@
 //! Times are microseconds on the caller's clock, so the decisions can be replayed with made-up
 //! times.
 
-use duel_core::SearchResult;
-use duel_core::ataxx::Move;
+use super::moves::Move;
+use crate::search::SearchResult;
 
 /// How much time a move has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
