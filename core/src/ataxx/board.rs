@@ -1,7 +1,7 @@
 //! The position: bitboards of both sides and the blocked cells, the side to move, the rule
 //! set and its counters; FEN reading and writing.
 
-use super::square::{Cells, FULL, Square, dilate, reach};
+use super::square::{Cells, FULL, Square, dilate, pop, reach};
 use core::fmt;
 
 /// A player.
@@ -306,11 +306,11 @@ impl Board {
             return None;
         }
         let (own, opp) = self.own_opp();
-        let (mut own_n, mut opp_n) = (own.count_ones() as i32, opp.count_ones() as i32);
+        let (mut own_n, mut opp_n) = (pop(own), pop(opp));
         if own != 0 && opp != 0 {
             match self.rules {
                 Rules::Botzone => {
-                    let empties = self.empty().count_ones() as i32;
+                    let empties = pop(self.empty());
                     match (self.can_move(own), self.can_move(opp)) {
                         (true, false) => own_n += empties,
                         (false, true) => opp_n += empties,
@@ -469,7 +469,7 @@ impl Board {
         // descending gain, a copy before a jump of equal gain.
         let mut layers = [0u64; 9];
         for to in Cells(reach(own) & empty) {
-            let captures = (super::square::neighbours(to) & opp).count_ones() as usize;
+            let captures = pop(super::square::neighbours(to) & opp) as usize;
             if let Some(layer) = layers.get_mut(captures) {
                 *layer |= to.bit();
             }

@@ -2,7 +2,7 @@
 //! best captures in hand, safe pieces, mobility, holes, the move in hand), in two phases.
 
 use super::board::Board;
-use super::square::{Cells, dilate, neighbours, reach};
+use super::square::{Cells, dilate, neighbours, pop, reach};
 use crate::game::{Evaluator, Score};
 
 /// The value of one piece.
@@ -52,7 +52,7 @@ impl Eval {
             open += Score::from(self.weights[i]) * x;
             end += Score::from(self.weights[FEATURES + i]) * x;
         }
-        let phase = board.empty().count_ones() as Score;
+        let phase = pop(board.empty());
         (open * phase + end * (49 - phase)) / 49
     }
 }
@@ -111,10 +111,10 @@ const fn class_masks() -> [u64; 10] {
 
 /// The best number of `opp` pieces one move of `own` to a cell of `targets` captures.
 #[inline]
-fn best_capture(targets: u64, opp: u64) -> u32 {
+fn best_capture(targets: u64, opp: u64) -> i32 {
     let mut best = 0;
     for to in Cells(targets) {
-        best = best.max((neighbours(to) & opp).count_ones());
+        best = best.max(pop(neighbours(to) & opp));
     }
     best
 }
@@ -129,19 +129,18 @@ pub fn features(board: &Board) -> [i32; FEATURES] {
     let empty = board.empty();
     let mut f = [0i32; FEATURES];
     for (slot, &mask) in f.iter_mut().zip(CLASSES.iter()) {
-        *slot = (own & mask).count_ones() as i32 - (opp & mask).count_ones() as i32;
+        *slot = pop(own & mask) - pop(opp & mask);
     }
     let own_targets = dilate(own) & empty;
     let opp_targets = dilate(opp) & empty;
     let jump_targets = reach(own) & empty & !own_targets;
     let exposed = dilate(empty);
-    f[10] = best_capture(own_targets, opp) as i32;
-    f[11] = best_capture(jump_targets, opp) as i32;
-    f[12] = best_capture(opp_targets, own) as i32;
-    f[13] = (own & !exposed).count_ones() as i32 - (opp & !exposed).count_ones() as i32;
-    f[14] = own_targets.count_ones() as i32 - opp_targets.count_ones() as i32;
-    f[15] = (own_targets & reach(opp)).count_ones() as i32
-        - (opp_targets & reach(own)).count_ones() as i32;
+    f[10] = best_capture(own_targets, opp);
+    f[11] = best_capture(jump_targets, opp);
+    f[12] = best_capture(opp_targets, own);
+    f[13] = pop(own & !exposed) - pop(opp & !exposed);
+    f[14] = pop(own_targets) - pop(opp_targets);
+    f[15] = pop(own_targets & reach(opp)) - pop(opp_targets & reach(own));
     f[16] = 1;
     f
 }
