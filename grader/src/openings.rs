@@ -164,9 +164,9 @@ fn ataxx_suite(args: &OpeningsArgs, out: &mut dyn Write) -> Result<(), String> {
         )?;
         let pieces = f64::from(result.score) / f64::from(ataxx::PIECE);
         let key = board
-            .pieces(ataxx::Color::Black)
+            .pieces(ataxx::Colour::Black)
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ board.pieces(ataxx::Color::White);
+            ^ board.pieces(ataxx::Colour::White);
         (pieces.abs() <= args.max_score).then_some((key, moves.join(" ")))
     })
 }

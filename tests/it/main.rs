@@ -6,6 +6,7 @@
 mod arena;
 mod arena_match;
 mod ataxx;
+mod ataxx_search;
 mod conformance;
 mod core_search;
 mod embedded;

@@ -1,24 +1,24 @@
 //! The position: bitboards of both sides and the blocked cells, the side to move, the rule
 //! set and its counters; FEN reading and writing.
 
-use super::square::{Cells, FULL, Square, dilate, reach};
+use super::square::{Cells, FULL, Square, dilate, pop, reach};
 use core::fmt;
 
 /// A player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Color {
+pub enum Colour {
     /// Moves first; `x` in a FEN; `1` on Botzone.
     Black,
     /// `o` in a FEN.
     White,
 }
 
-impl Color {
+impl Colour {
     /// The other player.
-    pub const fn other(self) -> Color {
+    pub const fn other(self) -> Colour {
         match self {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
+            Colour::Black => Colour::White,
+            Colour::White => Colour::Black,
         }
     }
 }
@@ -97,7 +97,7 @@ pub struct Board {
     pub(crate) black: u64,
     pub(crate) white: u64,
     pub(crate) blocked: u64,
-    pub(crate) side: Color,
+    pub(crate) side: Colour,
     pub(crate) rules: Rules,
     /// Plies since the last copy or capture (standard rules).
     pub(crate) halfmove: u16,
@@ -116,7 +116,7 @@ impl Board {
             black,
             white,
             blocked: 0,
-            side: Color::Black,
+            side: Colour::Black,
             rules,
             halfmove: 0,
             ply: 0,
@@ -130,7 +130,7 @@ impl Board {
         black: u64,
         white: u64,
         blocked: u64,
-        side: Color,
+        side: Colour,
         rules: Rules,
     ) -> Self {
         let blocked = blocked & FULL;
@@ -189,8 +189,8 @@ impl Board {
             return Err(ParseFenError::Board);
         }
         let side = match fields.next() {
-            Some("x" | "X" | "b" | "B") => Color::Black,
-            Some("o" | "O" | "w" | "W") => Color::White,
+            Some("x" | "X" | "b" | "B") => Colour::Black,
+            Some("o" | "O" | "w" | "W") => Colour::White,
             Some(_) => return Err(ParseFenError::Side),
             None => return Err(ParseFenError::Fields),
         };
@@ -207,7 +207,7 @@ impl Board {
         }
         let ply = (fullmove - 1)
             .saturating_mul(2)
-            .saturating_add(u16::from(side == Color::White));
+            .saturating_add(u16::from(side == Colour::White));
         Ok(Board {
             black,
             white,
@@ -225,12 +225,12 @@ impl Board {
         Fen(self)
     }
 
-    /// The pieces of `color`.
+    /// The pieces of `colour`.
     #[inline]
-    pub const fn pieces(&self, color: Color) -> u64 {
-        match color {
-            Color::Black => self.black,
-            Color::White => self.white,
+    pub const fn pieces(&self, colour: Colour) -> u64 {
+        match colour {
+            Colour::Black => self.black,
+            Colour::White => self.white,
         }
     }
 
@@ -248,7 +248,7 @@ impl Board {
 
     /// The side to move.
     #[inline]
-    pub const fn side(&self) -> Color {
+    pub const fn side(&self) -> Colour {
         self.side
     }
 
@@ -272,8 +272,8 @@ impl Board {
     #[inline]
     pub(crate) const fn own_opp(&self) -> (u64, u64) {
         match self.side {
-            Color::Black => (self.black, self.white),
-            Color::White => (self.white, self.black),
+            Colour::Black => (self.black, self.white),
+            Colour::White => (self.white, self.black),
         }
     }
 
@@ -306,11 +306,11 @@ impl Board {
             return None;
         }
         let (own, opp) = self.own_opp();
-        let (mut own_n, mut opp_n) = (own.count_ones() as i32, opp.count_ones() as i32);
+        let (mut own_n, mut opp_n) = (pop(own), pop(opp));
         if own != 0 && opp != 0 {
             match self.rules {
                 Rules::Botzone => {
-                    let empties = self.empty().count_ones() as i32;
+                    let empties = pop(self.empty());
                     match (self.can_move(own), self.can_move(opp)) {
                         (true, false) => own_n += empties,
                         (false, true) => opp_n += empties,
@@ -394,8 +394,8 @@ impl Board {
             Move::Pass => {}
         }
         match self.side {
-            Color::Black => (own, opp),
-            Color::White => (opp, own),
+            Colour::Black => (own, opp),
+            Colour::White => (opp, own),
         }
     }
 
@@ -424,8 +424,8 @@ impl Board {
         }
         let mut next = *self;
         match self.side {
-            Color::Black => (next.black, next.white) = (own, opp & !own),
-            Color::White => (next.white, next.black) = (own, opp & !own),
+            Colour::Black => (next.black, next.white) = (own, opp & !own),
+            Colour::White => (next.white, next.black) = (own, opp & !own),
         }
         next.side = self.side.other();
         next.halfmove = if reset {
@@ -434,7 +434,7 @@ impl Board {
             self.halfmove.saturating_add(1)
         };
         next.ply = self.ply.saturating_add(1);
-        if self.side == Color::White {
+        if self.side == Colour::White {
             next.fullmove = self.fullmove.saturating_add(1);
         }
         next
@@ -469,7 +469,7 @@ impl Board {
         // descending gain, a copy before a jump of equal gain.
         let mut layers = [0u64; 9];
         for to in Cells(reach(own) & empty) {
-            let captures = (super::square::neighbours(to) & opp).count_ones() as usize;
+            let captures = pop(super::square::neighbours(to) & opp) as usize;
             if let Some(layer) = layers.get_mut(captures) {
                 *layer |= to.bit();
             }
@@ -564,7 +564,7 @@ impl fmt::Display for Fen<'_> {
                 write!(f, "{run}")?;
             }
         }
-        let side = if b.side == Color::Black { 'x' } else { 'o' };
+        let side = if b.side == Colour::Black { 'x' } else { 'o' };
         write!(f, " {side} {} {}", b.halfmove, b.fullmove)
     }
 }

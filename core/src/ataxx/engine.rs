@@ -5,6 +5,7 @@ use super::board::{Board, MoveList};
 use super::eval::{Eval, PIECE};
 use super::history::History;
 use super::moves::Move;
+use super::search::{Root, search};
 use crate::budget::Budget;
 use crate::game::{Evaluator, Game, Score};
 use crate::search::{SearchConfig, SearchResult, Searcher};
@@ -166,14 +167,32 @@ pub fn choose_with(
     config: SearchConfig,
     on_iteration: &mut dyn FnMut(&SearchResult<Move>),
 ) -> Option<SearchResult<Move>> {
+    choose_until(eval, board, history, searcher, budget, config, &mut |r| {
+        on_iteration(r);
+        true
+    })
+}
+
+/// [`choose_with`] where `deepen`, called after every completed iteration, decides whether
+/// to search one ply deeper (a time manager's hook).
+pub fn choose_until(
+    eval: &Eval,
+    board: &Board,
+    history: &History,
+    searcher: &mut Searcher<'_>,
+    budget: &mut Budget<'_>,
+    config: SearchConfig,
+    deepen: &mut dyn FnMut(&SearchResult<Move>) -> bool,
+) -> Option<SearchResult<Move>> {
     let legal = board.legal_moves();
     let first = *legal.as_slice().first()?;
     let circular = circular_moves(board, history);
-    let root = RootFiltered {
+    let root = Root {
         board: *board,
         excluded: circular.as_slice(),
+        game: &[],
     };
-    let mut result = searcher.search(&root, eval, config, budget, on_iteration);
+    let mut result = search(root, searcher.table(), eval, config, budget, deepen)?;
     let allowed = |m: &Move| !circular.as_slice().contains(m);
     if !result.best.as_ref().is_some_and(allowed) {
         // The search honours the filter; this only guards the promise above.
@@ -191,7 +210,36 @@ pub fn search_position(
     config: SearchConfig,
     on_iteration: &mut dyn FnMut(&SearchResult<Move>),
 ) -> SearchResult<Move> {
-    searcher.search(board, &Eval::default(), config, budget, on_iteration)
+    search_position_until(board, searcher, budget, config, &mut |r| {
+        on_iteration(r);
+        true
+    })
+}
+
+/// [`search_position`] where `deepen`, called after every completed iteration, decides
+/// whether to search one ply deeper (a time manager's hook).
+pub fn search_position_until(
+    board: &Board,
+    searcher: &mut Searcher<'_>,
+    budget: &mut Budget<'_>,
+    config: SearchConfig,
+    deepen: &mut dyn FnMut(&SearchResult<Move>) -> bool,
+) -> SearchResult<Move> {
+    let over = SearchResult {
+        best: None,
+        score: board.outcome().unwrap_or(0),
+        depth: 0,
+        nodes: 0,
+    };
+    search(
+        Root::new(*board),
+        searcher.table(),
+        &Eval::default(),
+        config,
+        budget,
+        deepen,
+    )
+    .unwrap_or(over)
 }
 
 /// The number of leaf nodes `depth` plies below `board` (a forced pass is a ply; a finished

@@ -22,7 +22,7 @@ pub struct Snapshot {
 pub const HISTORY_CAPACITY: usize = PLY_LIMIT as usize + 1;
 
 /// The pre-capture boards `H[0..]` of one Botzone game, in a fixed-capacity array.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct History {
     boards: [Snapshot; HISTORY_CAPACITY],
     len: usize,
@@ -141,11 +141,22 @@ impl fmt::Display for ReplayError {
 
 impl core::error::Error for ReplayError {}
 
-/// A Botzone game in progress: the current board and its history, played with checked moves.
-#[derive(Clone, Debug)]
+/// How many positions of a game since its last copy a [`Match`] keeps for the repetition
+/// draw (standard rules); older ones are forgotten.
+pub const REPETITION_CAPACITY: usize = 128;
+
+/// A game in progress: the current board and what the rules need of the game before it,
+/// played with checked moves. Under Botzone's rules that is the [`History`] of pre-capture
+/// boards (the circular-move rule); under standard rules, the positions since the last copy
+/// (a return to one of them is a repetition, which the search scores as a draw).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Match {
     board: Board,
     history: History,
+    /// [`crate::Game::hash`]es of the positions before `board` since its last copy, oldest
+    /// first (standard rules only).
+    since_copy: [u64; REPETITION_CAPACITY],
+    since_copy_len: usize,
 }
 
 impl Default for Match {
@@ -157,10 +168,16 @@ impl Default for Match {
 impl Match {
     /// A new game from the start position under Botzone rules.
     pub fn new() -> Self {
-        let board = Board::start(Rules::Botzone);
+        Self::from_board(Board::start(Rules::Botzone))
+    }
+
+    /// A game that starts at `board` (under its rules), with nothing before it.
+    pub fn from_board(board: Board) -> Self {
         Match {
             history: History::new(&board),
             board,
+            since_copy: [0; REPETITION_CAPACITY],
+            since_copy_len: 0,
         }
     }
 
@@ -169,17 +186,44 @@ impl Match {
         &self.board
     }
 
-    /// The history so far.
+    /// The history so far (Botzone's rules; under standard rules only the start board).
     pub fn history(&self) -> &History {
         &self.history
     }
 
+    /// The [`crate::Game::hash`]es of the positions before the current one since the last
+    /// copy, oldest first (standard rules; empty under Botzone's, whose rule is the circular
+    /// move). At most [`REPETITION_CAPACITY`], the latest.
+    pub fn since_copy(&self) -> &[u64] {
+        self.since_copy.get(..self.since_copy_len).unwrap_or(&[])
+    }
+
     /// Plays a legal move (a circular one too: the judge's refusal is the mover's loss, not
-    /// an impossible position), recording its pre-capture board.
+    /// an impossible position), recording its pre-capture board under Botzone's rules, or the
+    /// position it leaves under standard rules.
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
         let next = self.board.play(mv)?;
-        let (black, white) = self.board.placed(mv);
-        self.history.push(Snapshot { black, white })?;
+        match self.board.rules() {
+            Rules::Botzone => {
+                let (black, white) = self.board.placed(mv);
+                self.history.push(Snapshot { black, white })?;
+            }
+            Rules::Standard => {
+                if matches!(mv, Move::Single(_)) {
+                    // A copy adds a piece: no later position can equal an earlier one.
+                    self.since_copy_len = 0;
+                } else {
+                    if self.since_copy_len == REPETITION_CAPACITY {
+                        self.since_copy.copy_within(1.., 0);
+                        self.since_copy_len -= 1;
+                    }
+                    if let Some(slot) = self.since_copy.get_mut(self.since_copy_len) {
+                        *slot = <Board as crate::Game>::hash(&self.board);
+                        self.since_copy_len += 1;
+                    }
+                }
+            }
+        }
         self.board = next;
         Ok(())
     }

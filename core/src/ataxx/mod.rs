@@ -5,7 +5,10 @@
 //!   [`Board::play_unchecked`], the end of game under either [`Rules`].
 //! - [`Move`]: UAI notation (`f2`, `g1e3`, `0000`) and Botzone's `x0 y0 x1 y1`
 //!   ([`BotzoneMove`]).
-//! - [`History`] and [`Match`]: Botzone's repetition ("circular move") rule.
+//! - [`History`] and [`Match`]: Botzone's repetition ("circular move") rule, and the
+//!   positions since the last copy (standard rules' repetition).
+//! - [`Player`]: the engine behind the [`crate::Player`] seam, the entry point of the C API,
+//!   the programs and the arena; [`TimeManager`] plans a move's time.
 //! - [`Eval`], [`choose`] (and [`choose_with`] for another evaluation): the evaluation and
 //!   the Botzone move choice over the generic [`crate::Searcher`], circular moves filtered at
 //!   the root through [`RootFiltered`]; [`search_position`] for positions without a history
@@ -16,16 +19,23 @@ mod engine;
 mod eval;
 mod history;
 mod moves;
+mod player;
+mod search;
 mod square;
+mod time;
 
 pub use board::{
-    Board, Color, Fen, HALFMOVE_LIMIT, IllegalMoveError, MAX_MOVES, MoveList, PLY_LIMIT,
+    Board, Colour, Fen, HALFMOVE_LIMIT, IllegalMoveError, MAX_MOVES, MoveList, PLY_LIMIT,
     ParseFenError, Rules,
 };
 pub use engine::{
-    RootFiltered, WIN, choose, choose_with, circular_moves, outcome_score, perft, search_position,
+    RootFiltered, WIN, choose, choose_until, choose_with, circular_moves, outcome_score, perft,
+    search_position, search_position_until,
 };
-pub use eval::{Eval, PIECE};
-pub use history::{HISTORY_CAPACITY, History, Match, ReplayError, Snapshot};
+pub use eval::{CLASSES, Eval, FEATURE_NAMES, FEATURES, PIECE, features};
+pub use history::{HISTORY_CAPACITY, History, Match, REPETITION_CAPACITY, ReplayError, Snapshot};
 pub use moves::{BotzoneMove, Move, ParseMoveError};
+pub use player::{MAX_DEPTH, Player, start};
+pub use search::{Root, Tuning, search, search_tuned};
 pub use square::{CELLS, Cells, FULL, NEIGHBOURS, RING, SIZE, Square, dilate, reach};
+pub use time::{Allowance, TimeManager};

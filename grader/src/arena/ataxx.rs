@@ -12,9 +12,8 @@ use super::time_control::{PlayerClock, TimeControl};
 use super::uai::{GoLimits, UaiEngine};
 use super::{GameRecord, GameSetup, Match as MatchSetup, MatchArgs, Referee, Rng, Side};
 use crate::clock::WallClock;
-use duel_core::ataxx::{Board, BotzoneMove, Color, Match, Move, Rules, choose, search_position};
-use duel_core::search::SearchConfig;
-use duel_core::{Budget, Entry, Searcher};
+use duel_core::ataxx::{Board, BotzoneMove, Colour, Match, Move, Player as Duel, Rules};
+use duel_core::{Budget, Entry, Player as _, TimeUse};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -189,7 +188,9 @@ impl AtaxxReferee {
     fn position(&self, opening: &Opening) -> Result<Position, String> {
         let mut position = match self.rules {
             Rules::Botzone => Position::Botzone(Box::new(Match::new()), Vec::new()),
-            Rules::Standard => Position::Standard(self.start(opening)?),
+            Rules::Standard => {
+                Position::Standard(Box::new(Match::from_board(self.start(opening)?)))
+            }
         };
         for &mv in &opening.moves {
             if position.is_circular(mv) {
@@ -208,15 +209,15 @@ impl AtaxxReferee {
 enum Position {
     /// Botzone: the judge's history, and every ply's Botzone form so far (the bots' requests).
     Botzone(Box<Match>, Vec<BotzoneMove>),
-    /// Standard rules.
-    Standard(Board),
+    /// Standard rules: the game, which keeps the positions since the last copy.
+    Standard(Box<Match>),
 }
 
 impl Position {
     fn board(&self) -> &Board {
         match self {
             Position::Botzone(m, _) => m.board(),
-            Position::Standard(b) => b,
+            Position::Standard(m) => m.board(),
         }
     }
 
@@ -234,7 +235,7 @@ impl Position {
                 m.play(mv).map_err(|_| ())?;
                 plies.push(bz);
             }
-            Position::Standard(b) => *b = b.play(mv).map_err(|_| ())?,
+            Position::Standard(m) => m.play(mv).map_err(|_| ())?,
         }
         Ok(())
     }
@@ -278,7 +279,9 @@ impl Referee for AtaxxReferee {
         for _ in 0..1000 {
             let mut position = match self.rules {
                 Rules::Botzone => Position::Botzone(Box::new(Match::new()), Vec::new()),
-                Rules::Standard => Position::Standard(Board::start(self.rules)),
+                Rules::Standard => {
+                    Position::Standard(Box::new(Match::from_board(Board::start(self.rules))))
+                }
             };
             let mut moves = Vec::new();
             for _ in 0..plies {
@@ -329,7 +332,7 @@ impl Referee for AtaxxReferee {
         let opening_moves: Vec<String> = game.opening.moves.iter().map(Move::to_string).collect();
         // The colour to move after the opening belongs to the side that moves first.
         let first_colour = position.board().side();
-        let side_of = |c: Color| {
+        let side_of = |c: Colour| {
             if c == first_colour {
                 game.first()
             } else {
@@ -387,11 +390,12 @@ impl Referee for AtaxxReferee {
             // Standard rules have no repetition rule, and captures reset the 100-ply clock, so
             // two engines can cycle forever: a position seen the third time is a draw (as
             // cutechess adjudicates). Botzone's judge has its own rule and the 401-ply limit.
-            if let Position::Standard(board) = &position {
+            if let Position::Standard(game) = &position {
+                let board = game.board();
                 let key = (
-                    board.pieces(Color::Black),
-                    board.pieces(Color::White),
-                    board.side() == Color::Black,
+                    board.pieces(Colour::Black),
+                    board.pieces(Colour::White),
+                    board.side() == Colour::Black,
                 );
                 let seen = repetitions.entry(key).or_insert(0u8);
                 *seen += 1;
@@ -423,7 +427,7 @@ impl Referee for AtaxxReferee {
             end = end.play(mv).ok()?;
         }
         // Black is whoever moves first from the start position.
-        let black_moves_next = board.side() == Color::Black;
+        let black_moves_next = board.side() == Colour::Black;
         let a_black = game.a_first == black_moves_next;
         let (black, white) = if a_black {
             (&self.names[0], &self.names[1])
@@ -456,8 +460,8 @@ impl Referee for AtaxxReferee {
             tag(&mut pgn, "Adjudicated", &record.reason);
         }
         tag(&mut pgn, "PlyCount", &record.moves.len().to_string());
-        let material = i64::from(end.pieces(Color::Black).count_ones())
-            - i64::from(end.pieces(Color::White).count_ones());
+        let material = i64::from(end.pieces(Colour::Black).count_ones())
+            - i64::from(end.pieces(Colour::White).count_ones());
         tag(&mut pgn, "Material", &format!("{material:+}"));
         pgn.push('\n');
         if !black_moves_next {
@@ -544,29 +548,26 @@ impl<'p> Seat<'p> {
                     self.table = vec![Entry::default(); 1 << 18];
                 }
                 let clock = WallClock::start();
-                let mut budget = match nodes {
-                    Some(n) => Budget::nodes(*n),
-                    None => Budget::millis(&clock, builtin_millis(&self.clock)),
+                let (mut budget, time, increment) = match (nodes, self.clock.control()) {
+                    (Some(n), _) => (Budget::nodes(*n), TimeUse::ThisMove, 0),
+                    (None, TimeControl::Move(_)) => (
+                        Budget::millis(&clock, builtin_millis(&self.clock)),
+                        TimeUse::ThisMove,
+                        0,
+                    ),
+                    (None, TimeControl::Game { .. }) => (
+                        Budget::millis(&clock, self.clock.left().as_millis() as u64),
+                        TimeUse::WholeGame,
+                        self.clock.increment().as_micros() as u64,
+                    ),
                 };
-                let mut searcher = Searcher::new(&mut self.table);
-                let config = SearchConfig {
-                    max_depth: 64,
-                    aspiration: 0,
+                let game = match position {
+                    Position::Botzone(m, _) | Position::Standard(m) => m,
                 };
-                let best = match position {
-                    Position::Botzone(m, _) => choose(
-                        board,
-                        m.history(),
-                        &mut searcher,
-                        &mut budget,
-                        config,
-                        &mut |_| {},
-                    )
-                    .and_then(|r| r.best),
-                    Position::Standard(b) => {
-                        search_position(b, &mut searcher, &mut budget, config, &mut |_| {}).best
-                    }
-                };
+                let best = Duel::new(&mut self.table, time)
+                    .with_increment(increment)
+                    .choose(game, &mut budget)
+                    .map(|d| d.mv);
                 let mv = best
                     .or_else(|| board.legal_moves().as_slice().first().copied())
                     .unwrap_or(Move::Pass);
@@ -584,7 +585,7 @@ impl<'p> Seat<'p> {
                 let limits = GoLimits {
                     own: self.clock,
                     other,
-                    mover_is_black: board.side() == Color::Black,
+                    mover_is_black: board.side() == Colour::Black,
                     nodes: *nodes,
                 };
                 let text = engine.best_move(start_fen, &moves, &limits, self.clock.deadline())?;
@@ -609,7 +610,7 @@ impl<'p> Seat<'p> {
         argv: &[String],
         protocol: Protocol,
         plies: &[BotzoneMove],
-        colour: Color,
+        colour: Colour,
     ) -> Result<String, Failure> {
         let started = Instant::now();
         let limit = self.clock.deadline();
@@ -672,16 +673,16 @@ fn finish_seats(seats: [Seat<'_>; 2], record: GameRecord) -> GameRecord {
 
 /// What a bot of `colour` reads this turn: the whole history on a fresh start, or only the
 /// new request for a kept bot. `plies` are all the game's plies in Botzone form.
-fn conversation(plies: &[BotzoneMove], colour: Color, protocol: Protocol, kept: bool) -> String {
+fn conversation(plies: &[BotzoneMove], colour: Colour, protocol: Protocol, kept: bool) -> String {
     // Black's first request is "no move"; then each side's requests are the other's moves.
     let mut requests = Vec::new();
     let mut responses = Vec::new();
-    if colour == Color::Black {
+    if colour == Colour::Black {
         requests.push(BotzoneMove::NONE);
     }
     for (i, &ply) in plies.iter().enumerate() {
         let by_black = i % 2 == 0;
-        if by_black == (colour == Color::Black) {
+        if by_black == (colour == Colour::Black) {
             responses.push(ply);
         } else {
             requests.push(ply);

@@ -10,8 +10,8 @@
 //! reads as four integers would be taken for the next request.
 
 use crate::clock::WallClock;
-use duel_core::ataxx::{BotzoneMove, Match, choose};
-use duel_core::{Budget, Clock, Entry, SearchConfig, Searcher};
+use duel_core::ataxx::{BotzoneMove, Match, Player};
+use duel_core::{Budget, Clock, Entry, Player as _, TimeUse};
 use serde_json::Value;
 use std::io::{BufRead, Write};
 
@@ -218,25 +218,12 @@ impl Bot {
         if let Some(nodes) = self.options.max_nodes {
             budget = budget.with_node_limit(nodes);
         }
-        let mut searcher = Searcher::new(&mut self.table);
-        let config = SearchConfig {
-            max_depth: self.options.max_depth,
-            aspiration: 0,
-        };
-        let board = *game.board();
-        let Some(result) = choose(
-            &board,
-            game.history(),
-            &mut searcher,
-            &mut budget,
-            config,
-            &mut |_| {},
-        ) else {
+        let mut player =
+            Player::new(&mut self.table, TimeUse::ThisMove).with_max_depth(self.options.max_depth);
+        let Some(decision) = player.choose(game, &mut budget) else {
             return err("the game is over: no move to make");
         };
-        let Some(mv) = result.best else {
-            return err("the game is over: no move to make");
-        };
+        let (board, mv) = (*game.board(), decision.mv);
         let bm = board.botzone_move(mv);
         game.play(mv)
             .map_err(|e| BotError(format!("own move {bm}: {e}")))?;

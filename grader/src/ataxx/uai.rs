@@ -1,11 +1,18 @@
 //! The UAI engine (standard rules): `uai`, `isready`, `uainewgame`, `position`, `go`,
-//! `stop`, `quit`, and `perft N`. The search runs on its own thread so that `stop` and
-//! `isready` are answered during `go infinite`.
+//! `stop`, `quit`, `setoption`, and `perft N`. The search runs on its own thread so that `stop`
+//! and `isready` are answered during `go infinite`.
+//!
+//! `go` takes `wtime`/`btime`/`winc`/`binc`, `movetime`, `depth`, `nodes` and `infinite` (any
+//! mix; the first limit reached ends the search), planned by [`super::time`]. The positions of
+//! the game since its last copy (from `position … moves …`) are passed to the search, which
+//! scores a return to one of them as a draw. `setoption name NAME value N` sets `Hash` (MiB) or,
+//! for tuning matches, a field of [`Tuning`] or [`Eval`] by name (`w0`… the fitted weights);
+//! these are not listed by `uai`.
 
 use super::RulesArg;
 use crate::clock::WallClock;
-use duel_core::ataxx::{Board, Move, Rules, perft, search_position};
-use duel_core::{Budget, Clock, Entry, SearchConfig, SearchResult, Searcher};
+use duel_core::ataxx::{Allowance, Board, Colour, Eval, Match, Move, Player, Rules, Tuning, perft};
+use duel_core::{Budget, Clock, Entry, SearchResult, TimeUse};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -59,12 +66,15 @@ pub enum Command {
     IsReady,
     /// `uainewgame`.
     NewGame,
-    /// `position …`: the position, or why it was refused (told as `info string`).
-    Position(Result<Board, String>),
+    /// `position …`: the game (the position with the moves that led to it), or why it was
+    /// refused (told as `info string`).
+    Position(Result<Box<Match>, String>),
     /// `go …`.
     Go(GoLimits),
     /// `stop`.
     Stop,
+    /// `setoption …`: the words after `setoption`.
+    SetOption(Vec<String>),
     /// `quit`.
     Quit,
     /// `perft N` (1 when N is missing or not a number).
@@ -83,6 +93,9 @@ pub fn parse_command(line: &str) -> Command {
         Some("position") => Command::Position(parse_position(&words[1..])),
         Some("go") => Command::Go(parse_go(&words[1..])),
         Some("stop") => Command::Stop,
+        Some("setoption") => {
+            Command::SetOption(words[1..].iter().map(|w| (*w).to_string()).collect())
+        }
         Some("quit") => Command::Quit,
         Some("perft") => Command::Perft(
             words
@@ -119,27 +132,41 @@ fn parse_go(words: &[&str]) -> GoLimits {
     limits
 }
 
-/// How long to think, in milliseconds, or `None` for no time limit.
-pub fn think_millis(limits: &GoLimits, side_is_black: bool) -> Option<u64> {
+/// What the clock gives this move: UAI's black is the first player `x`, whose clock is
+/// `btime`.
+fn allowance(limits: &GoLimits, side_is_black: bool) -> Allowance {
     if limits.infinite {
-        return None;
+        return Allowance::Unlimited;
     }
     if let Some(ms) = limits.movetime {
-        return Some(ms.saturating_sub(10).max(1));
+        return Allowance::PerMove {
+            micros: ms.saturating_mul(1000),
+        };
     }
     let (time, inc) = if side_is_black {
         (limits.btime, limits.binc)
     } else {
         (limits.wtime, limits.winc)
     };
-    // In UAI, black is the first player `x`: its clock is `btime`.
-    time.map(|t| (t / 30 + inc * 3 / 4).min(t / 2).saturating_sub(5).max(1))
+    match time {
+        Some(t) => Allowance::Clock {
+            left: t.saturating_mul(1000),
+            increment: inc.saturating_mul(1000),
+        },
+        None => Allowance::Unlimited,
+    }
 }
+
+/// Microseconds kept in hand for answering `bestmove` and the pipe's latency.
+const OVERHEAD_MICROS: u64 = 10_000;
 
 /// The engine's state between commands.
 pub struct Engine {
-    board: Board,
+    game: Box<Match>,
+    settings: Settings,
     table: Arc<Mutex<Vec<Entry>>>,
+    /// Whether the table may hold entries (a fresh table needs no clearing).
+    searched: bool,
     stop: Arc<AtomicBool>,
     search: Option<JoinHandle<()>>,
 }
@@ -148,7 +175,9 @@ impl Engine {
     /// An engine with a transposition table of `table_entries` entries.
     pub fn new(table_entries: usize) -> Self {
         Engine {
-            board: Board::start(Rules::Standard),
+            game: Box::new(Match::from_board(Board::start(Rules::Standard))),
+            settings: Settings::default(),
+            searched: false,
             table: Arc::new(Mutex::new(vec![Entry::default(); table_entries.max(1)])),
             stop: Arc::new(AtomicBool::new(false)),
             search: None,
@@ -180,15 +209,18 @@ impl Engine {
                 Command::IsReady => say("readyok"),
                 Command::NewGame => {
                     self.stop_search();
-                    if let Ok(mut t) = self.table.lock() {
-                        t.fill(Entry::default());
+                    if self.searched {
+                        if let Ok(mut t) = self.table.lock() {
+                            t.fill(Entry::default());
+                        }
+                        self.searched = false;
                     }
-                    self.board = Board::start(Rules::Standard);
+                    *self.game = Match::from_board(Board::start(Rules::Standard));
                 }
                 Command::Position(position) => {
                     self.stop_search();
                     match position {
-                        Ok(board) => self.board = board,
+                        Ok(game) => self.game = game,
                         Err(msg) => say(&format!("info string {msg}")),
                     }
                 }
@@ -197,11 +229,18 @@ impl Engine {
                     self.go(limits);
                 }
                 Command::Stop => self.stop_search(),
+                Command::SetOption(words) => {
+                    self.stop_search();
+                    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+                    if let Err(msg) = self.set_option(&words) {
+                        say(&format!("info string {msg}"));
+                    }
+                }
                 Command::Quit => break,
                 Command::Perft(depth) => {
                     self.stop_search();
                     let start = Instant::now();
-                    let nodes = perft(&self.board, depth);
+                    let nodes = perft(self.game.board(), depth);
                     say(&format!(
                         "{depth} {nodes} {:.3}",
                         start.elapsed().as_secs_f64()
@@ -213,39 +252,98 @@ impl Engine {
         self.stop_search();
     }
 
+    /// `setoption name NAME value N`: `Hash` (MiB), or a search or evaluation parameter by
+    /// its field name in [`Tuning`] or [`Eval`] (for tuning matches; not listed by `uai`).
+    fn set_option(&mut self, words: &[&str]) -> Result<(), String> {
+        let (Some(&"name"), Some(name), Some(&"value"), Some(value)) =
+            (words.first(), words.get(1), words.get(2), words.get(3))
+        else {
+            return Err("setoption needs name NAME value N".to_string());
+        };
+        let n: i64 = value
+            .parse()
+            .map_err(|_| format!("option {name}: {value:?} is not an integer"))?;
+        if name.eq_ignore_ascii_case("hash") {
+            let mib = usize::try_from(n.clamp(1, 4096)).unwrap_or(16);
+            if let Ok(mut t) = self.table.lock() {
+                *t = vec![Entry::default(); mib * (1 << 20) / std::mem::size_of::<Entry>()];
+            }
+            return Ok(());
+        }
+        let (t, e) = (&mut self.settings.tuning, &mut self.settings.eval);
+        let int = n.clamp(-1_000_000, 1_000_000) as i32;
+        let count = n.clamp(0, 1000) as usize;
+        match name.to_ascii_lowercase().as_str() {
+            "rfp_depth" => t.rfp_depth = int,
+            "rfp_margin" => t.rfp_margin = int,
+            "null_depth" => t.null_depth = int,
+            "null_empties" => t.null_empties = count as u32,
+            "lmr_depth" => t.lmr_depth = int,
+            "lmr_moves" => t.lmr_moves = count,
+            "lmr_divisor" => t.lmr_divisor = int.max(1),
+            "lmp_depth" => t.lmp_depth = int,
+            "lmp_base" => t.lmp_base = count,
+            "lmp_scale" => t.lmp_scale = count,
+            "aspiration" => t.aspiration = int.max(0),
+            w if w.starts_with('w') => {
+                let slot = w[1..]
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|i| e.weights.get_mut(i))
+                    .ok_or_else(|| format!("no option {name}"))?;
+                *slot = int.clamp(-32_000, 32_000) as i16;
+            }
+            _ => return Err(format!("no option {name}")),
+        }
+        Ok(())
+    }
+
     fn go(&mut self, limits: GoLimits) {
         self.stop.store(false, Ordering::Relaxed);
-        let board = self.board;
+        self.searched = true;
+        let settings = self.settings;
+        let game = self.game.clone();
         let table = Arc::clone(&self.table);
         let stop = Arc::clone(&self.stop);
         self.search = Some(std::thread::spawn(move || {
-            search(board, limits, &table, stop)
+            search(&game, limits, settings, &table, stop)
         }));
     }
 }
 
-fn search(board: Board, limits: GoLimits, table: &Mutex<Vec<Entry>>, stop: Arc<AtomicBool>) {
+/// The search parameters `setoption` may change.
+#[derive(Clone, Copy, Debug, Default)]
+struct Settings {
+    tuning: Tuning,
+    eval: Eval,
+}
+
+fn search(
+    game: &Match,
+    limits: GoLimits,
+    settings: Settings,
+    table: &Mutex<Vec<Entry>>,
+    stop: Arc<AtomicBool>,
+) {
     let clock = StopClock {
         wall: WallClock::start(),
         stop: Arc::clone(&stop),
     };
-    let deadline = match think_millis(&limits, board.side() == duel_core::ataxx::Color::Black) {
-        Some(ms) => ms.saturating_mul(1000),
-        None => u64::MAX,
-    };
+    let side_is_black = game.board().side() == Colour::Black;
+    let (deadline, time, increment) = plan(&limits, side_is_black, clock.wall.now_micros());
     let mut budget = Budget::until(&clock, deadline);
     if let Some(n) = limits.nodes {
         budget = budget.with_node_limit(n.max(1));
     }
-    let config = SearchConfig {
-        max_depth: limits.depth.unwrap_or(60),
-        aspiration: 0,
-    };
     let mut guard = match table.lock() {
         Ok(g) => g,
         Err(poisoned) => poisoned.into_inner(),
     };
-    let mut searcher = Searcher::new(&mut guard);
+    let mut player = Player::new(&mut guard, time)
+        .with_increment(increment)
+        .with_eval(settings.eval)
+        .with_tuning(settings.tuning)
+        .with_max_depth(limits.depth.unwrap_or(duel_core::ataxx::MAX_DEPTH));
     let started = Instant::now();
     let mut report = |r: &SearchResult<Move>| {
         let micros = started.elapsed().as_micros().max(1) as u64;
@@ -260,22 +358,46 @@ fn search(board: Board, limits: GoLimits, table: &Mutex<Vec<Entry>>, stop: Arc<A
             micros / 1000
         ));
     };
-    let result = search_position(&board, &mut searcher, &mut budget, config, &mut report);
+    let decision = player.choose_reporting(game, &mut budget, &mut report);
     if limits.infinite {
         while !stop.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(2));
         }
     }
-    say(&format!("bestmove {}", result.best.unwrap_or(Move::Pass)));
+    say(&format!(
+        "bestmove {}",
+        decision.map_or(Move::Pass, |d| d.mv)
+    ));
 }
 
-/// `startpos | fen <board> <side> [<half> <full>]` then optionally `moves m1 m2 …`.
-fn parse_position(words: &[&str]) -> Result<Board, String> {
+/// The budget's deadline on a clock reading `now`, how the player reads it, and the
+/// increment (microseconds) for `limits`: a game clock is the player's to share out
+/// ([`TimeUse::WholeGame`]); `movetime` is this move's; without either there is no deadline.
+fn plan(limits: &GoLimits, side_is_black: bool, now: u64) -> (u64, TimeUse, u64) {
+    match allowance(limits, side_is_black) {
+        Allowance::PerMove { micros } => (
+            now.saturating_add(micros.saturating_sub(OVERHEAD_MICROS).max(1_000)),
+            TimeUse::ThisMove,
+            0,
+        ),
+        Allowance::Clock { left, increment } => (
+            now.saturating_add(left.saturating_sub(OVERHEAD_MICROS).max(1_000)),
+            TimeUse::WholeGame,
+            increment,
+        ),
+        Allowance::Unlimited => (u64::MAX, TimeUse::ThisMove, 0),
+    }
+}
+
+/// `startpos | fen <board> <side> [<half> <full>]` then optionally `moves m1 m2 …`: the game
+/// from that position through the moves, which keeps the positions since the last copy (the
+/// search will not return to one of them while it can do better than a draw).
+fn parse_position(words: &[&str]) -> Result<Box<Match>, String> {
     let moves_at = words
         .iter()
         .position(|&w| w == "moves")
         .unwrap_or(words.len());
-    let mut board = match words.first().copied() {
+    let board = match words.first().copied() {
         Some("startpos") => Board::start(Rules::Standard),
         Some("fen") => {
             let fen = words.get(1..moves_at).unwrap_or(&[]).join(" ");
@@ -283,11 +405,12 @@ fn parse_position(words: &[&str]) -> Result<Board, String> {
         }
         _ => return Err("position needs startpos or fen".to_string()),
     };
+    let mut game = Box::new(Match::from_board(board));
     for word in words.get(moves_at + 1..).unwrap_or(&[]) {
         let mv = Move::parse_uai(word).map_err(|e| format!("move {word}: {e}"))?;
-        board = board.play(mv).map_err(|e| format!("move {word}: {e}"))?;
+        game.play(mv).map_err(|e| format!("move {word}: {e}"))?;
     }
-    Ok(board)
+    Ok(game)
 }
 
 fn say(text: &str) {

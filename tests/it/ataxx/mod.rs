@@ -9,7 +9,7 @@ mod repetition;
 mod rules;
 mod uai;
 
-use duel_core::ataxx::{Board, BotzoneMove, Color, History, Match, Move, Snapshot, choose};
+use duel_core::ataxx::{Board, BotzoneMove, Colour, History, Match, Move, Snapshot, choose};
 use duel_core::{Budget, Entry, SearchConfig, SearchResult, Searcher};
 use duel_tests::bin;
 use std::io::{BufRead, BufReader, Write};
@@ -21,8 +21,8 @@ use std::time::Duration;
 /// The pieces of `board` as a history entry.
 pub(crate) fn snap(board: &Board) -> Snapshot {
     Snapshot {
-        black: board.pieces(Color::Black),
-        white: board.pieces(Color::White),
+        black: board.pieces(Colour::Black),
+        white: board.pieces(Colour::White),
     }
 }
 

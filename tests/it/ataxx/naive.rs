@@ -1,7 +1,7 @@
 //! The naive grid twin of Ataxx: the rules written cell by cell, straight from
 //! `docs/rules/ataxx.md`, and the repetition rule as its formula.
 
-use duel_core::ataxx::{Board, Color, Move, Rules, Snapshot, Square};
+use duel_core::ataxx::{Board, Colour, Move, Rules, Snapshot, Square};
 use duel_tests::Rng;
 
 pub(crate) const EMPTY: i8 = 0;
@@ -314,9 +314,9 @@ impl Grid {
         for (y, row) in cell.iter_mut().enumerate() {
             for (x, c) in row.iter_mut().enumerate() {
                 let bit = 1u64 << (y * 7 + x);
-                if board.pieces(Color::Black) & bit != 0 {
+                if board.pieces(Colour::Black) & bit != 0 {
                     *c = BLACK;
-                } else if board.pieces(Color::White) & bit != 0 {
+                } else if board.pieces(Colour::White) & bit != 0 {
                     *c = WHITE;
                 } else if board.blocked() & bit != 0 {
                     *c = BLOCK;
@@ -326,7 +326,7 @@ impl Grid {
         let ply = u32::from(board.ply());
         Grid {
             cell,
-            to_move: if board.side() == Color::Black {
+            to_move: if board.side() == Colour::Black {
                 BLACK
             } else {
                 WHITE

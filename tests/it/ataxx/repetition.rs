@@ -3,7 +3,7 @@
 
 use super::naive::naive_circular;
 use super::{bz, play_bz, search_choice, snap};
-use duel_core::ataxx::{Board, Color, History, Match, Rules, Snapshot, circular_moves};
+use duel_core::ataxx::{Board, Colour, History, Match, Rules, Snapshot, circular_moves};
 use duel_tests::Rng;
 
 /// Black and white jump out and back: black's fifth-ply jump repeats ply 1 after the start
@@ -51,8 +51,8 @@ fn circular_rule_compares_pre_capture_boards() {
     let post = snap(&board.play(mv).unwrap());
     assert_ne!(pre, post);
     let last = Snapshot {
-        black: board.pieces(Color::Black),
-        white: board.pieces(Color::White),
+        black: board.pieces(Colour::Black),
+        white: board.pieces(Colour::White),
     };
     let filler = Snapshot {
         black: 1 << 20,

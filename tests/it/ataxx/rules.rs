@@ -4,7 +4,7 @@
 use super::naive::{
     BLACK, BLOCK, Grid, Judgement, WHITE, move_id, random_grid, sorted_ids, start_grid,
 };
-use duel_core::ataxx::{Board, BotzoneMove, Color, Move, Rules, Square};
+use duel_core::ataxx::{Board, BotzoneMove, Colour, Move, Rules, Square};
 use duel_tests::Rng;
 
 #[test]
@@ -48,19 +48,19 @@ fn uai_square_names_follow_the_fen() {
 
 fn check_agrees(grid: &Grid, judged: &Judgement, board: &Board) {
     assert_eq!(
-        board.pieces(Color::Black),
+        board.pieces(Colour::Black),
         grid.bits(BLACK),
         "{}",
         grid.fen()
     );
     assert_eq!(
-        board.pieces(Color::White),
+        board.pieces(Colour::White),
         grid.bits(WHITE),
         "{}",
         grid.fen()
     );
     assert_eq!(board.blocked(), grid.bits(BLOCK), "{}", grid.fen());
-    assert_eq!(board.side() == Color::Black, grid.to_move == BLACK);
+    assert_eq!(board.side() == Colour::Black, grid.to_move == BLACK);
     assert_eq!(board.is_over(), judged.over, "{}", grid.fen());
     assert_eq!(board.final_margin(), judged.margin, "{}", grid.fen());
     let expected = &judged.moves;
@@ -135,13 +135,13 @@ fn random_games(rules: Rules, seed: u64, positions: usize) -> usize {
             // Pre-capture: the mover has the destination, lost the source of a jump, and
             // the opponent still has everything captures took.
             let mover = if grid.to_move == WHITE {
-                Color::Black
+                Colour::Black
             } else {
-                Color::White
+                Colour::White
             };
             let (mine, theirs) = match mover {
-                Color::Black => (placed.0, placed.1),
-                Color::White => (placed.1, placed.0),
+                Colour::Black => (placed.0, placed.1),
+                Colour::White => (placed.1, placed.0),
             };
             assert_eq!(mine & !board.pieces(mover), 0);
             assert_eq!(theirs | board.pieces(mover.other()), theirs);

@@ -1,0 +1,195 @@
+//! Ataxx behind the [`crate::Player`] seam: the selective [`search`] over a table in a
+//! caller's slice, on a [`Match`] (the board with what its rules need of the game before it),
+//! with the [`TimeManager`] when the budget is a whole-game clock.
+//!
+//! Under Botzone's rules the circular moves of the match are excluded at the root; under
+//! standard rules the positions since the last copy are passed to the search, which scores a
+//! return to one of them as a draw.
+
+use super::board::{Board, Rules};
+use super::engine::circular_moves;
+use super::eval::Eval;
+use super::history::Match;
+use super::moves::Move;
+use super::search::{Root, Tuning, search_tuned};
+use super::time::{Allowance, TimeManager};
+use crate::budget::Budget;
+use crate::player::{Decision, PV_CAPACITY, TimeUse};
+use crate::search::{SearchConfig, SearchResult, Searcher};
+use crate::tt::Entry;
+
+/// The deepest iteration when the caller sets none.
+pub const MAX_DEPTH: u8 = 60;
+
+/// duel's Ataxx player: the selective search over a table in a caller's slice that persists
+/// between moves, reading its budgets as its [`TimeUse`] says.
+pub struct Player<'t> {
+    table: &'t mut [Entry],
+    time: TimeUse,
+    /// Microseconds added to the clock after each move (whole-game clocks).
+    increment: u64,
+    eval: Eval,
+    tuning: Tuning,
+    max_depth: u8,
+}
+
+impl<'t> Player<'t> {
+    /// A player over `table` (any length) reading its budgets as `time` says, with the
+    /// committed evaluation and search parameters, searching up to [`MAX_DEPTH`].
+    pub fn new(table: &'t mut [Entry], time: TimeUse) -> Self {
+        Self {
+            table,
+            time,
+            increment: 0,
+            eval: Eval::default(),
+            tuning: Tuning::default(),
+            max_depth: MAX_DEPTH,
+        }
+    }
+
+    /// This player with `micros` added to its clock after each move (UAI `winc`/`binc`; read
+    /// only under [`TimeUse::WholeGame`]).
+    pub fn with_increment(mut self, micros: u64) -> Self {
+        self.increment = micros;
+        self
+    }
+
+    /// This player with the evaluation `eval` (tuning matches, handicapped opponents).
+    pub fn with_eval(mut self, eval: Eval) -> Self {
+        self.eval = eval;
+        self
+    }
+
+    /// This player with the search parameters `tuning` (tuning matches).
+    pub fn with_tuning(mut self, tuning: Tuning) -> Self {
+        self.tuning = tuning;
+        self
+    }
+
+    /// This player searching no deeper than `depth` plies (at least 1).
+    pub fn with_max_depth(mut self, depth: u8) -> Self {
+        self.max_depth = depth.max(1);
+        self
+    }
+
+    /// Empties the table (a new game).
+    pub fn clear(&mut self) {
+        self.table.fill(Entry::default());
+    }
+
+    /// [`crate::Player::choose`], calling `report` with every completed iteration (UAI `info`
+    /// lines).
+    pub fn choose_reporting(
+        &mut self,
+        game: &Match,
+        budget: &mut Budget<'_>,
+        report: &mut dyn FnMut(&SearchResult<Move>),
+    ) -> Option<Decision<Move>> {
+        let board = game.board();
+        if board.is_over() {
+            return None;
+        }
+        let circular = match board.rules() {
+            Rules::Botzone => circular_moves(board, game.history()),
+            Rules::Standard => super::board::MoveList::new(),
+        };
+        let root = Root {
+            board: *board,
+            excluded: circular.as_slice(),
+            game: game.since_copy(),
+        };
+        let config = SearchConfig {
+            max_depth: self.max_depth,
+            aspiration: 0,
+        };
+        let mut searcher = Searcher::new(&mut *self.table);
+        let (eval, tuning) = (&self.eval, self.tuning);
+        let result = match (self.time, budget.clock()) {
+            (TimeUse::WholeGame, Some(clock)) => {
+                let now = clock.now_micros();
+                let allowance = Allowance::Clock {
+                    left: budget.micros_left(),
+                    increment: self.increment,
+                };
+                let mut time = TimeManager::new(now, allowance, 0);
+                let mut part = budget.share(time.deadline().saturating_sub(now));
+                let result = search_tuned(
+                    root,
+                    searcher.table(),
+                    eval,
+                    tuning,
+                    config,
+                    &mut part,
+                    &mut |r| {
+                        report(r);
+                        time.deepen(clock.now_micros(), r)
+                    },
+                );
+                budget.absorb(&part);
+                result
+            }
+            _ => search_tuned(
+                root,
+                searcher.table(),
+                eval,
+                tuning,
+                config,
+                budget,
+                &mut |r| {
+                    report(r);
+                    true
+                },
+            ),
+        }?;
+        let legal = board.legal_moves();
+        let allowed = |m: &Move| !circular.as_slice().contains(m);
+        let mv = match result.best {
+            Some(m) if board.is_legal(m) && allowed(&m) => m,
+            // The search honours the exclusions; this only guards the seam's promise.
+            _ => {
+                let first = legal.as_slice().first().copied()?;
+                legal.iter().copied().find(allowed).unwrap_or(first)
+            }
+        };
+        let mut line = [Move::Pass; PV_CAPACITY];
+        let n = searcher.principal_variation(board, &mut line);
+        let decision = Decision::new(mv, result.score, false, result.depth, result.nodes);
+        Some(decision.with_line(&line[..n]))
+    }
+}
+
+impl crate::Player for Player<'_> {
+    type Position = Match;
+    type Move = Move;
+
+    fn choose(&mut self, game: &Match, budget: &mut Budget<'_>) -> Option<Decision<Move>> {
+        self.choose_reporting(game, budget, &mut |_| {})
+    }
+}
+
+/// The start of a game under `rules` as a [`Match`] (a convenience for callers and tests).
+pub fn start(rules: Rules) -> Match {
+    Match::from_board(Board::start(rules))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Player as _;
+
+    #[test]
+    fn answers_a_legal_move_and_none_at_the_end() {
+        let mut table = [Entry::default(); 1024];
+        let mut player = Player::new(&mut table, TimeUse::ThisMove);
+        for rules in [Rules::Botzone, Rules::Standard] {
+            let game = start(rules);
+            let decision = player.choose(&game, &mut Budget::nodes(3_000)).unwrap();
+            assert!(game.board().is_legal(decision.mv));
+            assert_eq!(decision.pv.as_slice().first(), Some(&decision.mv));
+        }
+        let over = Board::from_fen("7/7/7/7/7/7/x6 o 0 1", Rules::Standard).unwrap();
+        assert!(over.is_over());
+        let game = Match::from_board(over);
+        assert!(player.choose(&game, &mut Budget::nodes(10)).is_none());
+    }
+}

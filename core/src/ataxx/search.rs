@@ -1,0 +1,638 @@
+//! The Ataxx search: iterative deepening over a principal-variation alpha-beta with a
+//! transposition table, late-move reductions and pruning, null-move and reverse futility
+//! pruning, and move ordering by the table's move, net gain (copies before jumps), killers
+//! and history.
+//!
+//! The generic [`crate::Searcher`] serves every game; Ataxx, with 50–100 moves a position,
+//! needs its own selectivity. This search borrows the transposition table of a
+//! [`crate::Searcher`] (sized by the caller) and keeps killers and history on the stack for
+//! one search. It is exact about both rule sets: it asks [`Board`] when a game is over and
+//! what it is worth, and plays the moves [`Board`] generates (a forced pass included).
+
+use super::board::{Board, MAX_MOVES};
+use super::eval::Eval;
+use super::moves::Move;
+use super::square::{Cells, Square, dilate, neighbours, pop, ring};
+use crate::budget::Budget;
+use crate::game::{SCORE_LIMIT, Score};
+use crate::search::{SearchConfig, SearchResult};
+use crate::tt::{Bound, NO_MOVE, TranspositionTable};
+
+/// Above any score: the initial window.
+const INFINITY: Score = SCORE_LIMIT * 2;
+
+/// Scores at or beyond this are decided games (see [`super::WIN`]).
+const DECIDED: Score = super::WIN / 2;
+
+/// The deepest ply that keeps killers (deeper plies search without them).
+const MAX_PLY: usize = 64;
+
+/// The key of a pass (copies are `0..49`, jumps `49 + from·49 + to`).
+const PASS_KEY: u16 = 49 + 49 * 49;
+/// The number of move keys.
+const KEYS: usize = PASS_KEY as usize + 1;
+
+/// History scores stay within ±this.
+const HISTORY_MAX: i32 = 1 << 14;
+
+/// Tunable parameters of the selective search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    /// Reverse futility pruning: the deepest remaining depth it applies at (0: off).
+    pub rfp_depth: i32,
+    /// Reverse futility margin per ply of remaining depth, in hundredths of a piece.
+    pub rfp_margin: Score,
+    /// Null-move pruning: the shallowest remaining depth it applies at (0: off).
+    pub null_depth: i32,
+    /// Null-move pruning applies only with more empty cells than this.
+    pub null_empties: u32,
+    /// Late-move reductions: the shallowest remaining depth they apply at (0: off).
+    pub lmr_depth: i32,
+    /// Late-move reductions: moves searched before any is reduced.
+    pub lmr_moves: usize,
+    /// Late-move reductions: the divisor of `log2(depth)·log2(move)` (in 1/16ths squared).
+    pub lmr_divisor: i32,
+    /// Late-move pruning: the deepest remaining depth it applies at (0: off).
+    pub lmp_depth: i32,
+    /// Late-move pruning: moves kept at depth 1; `base + depth²·scale` at depth `depth`.
+    pub lmp_base: usize,
+    /// Late-move pruning: growth with depth.
+    pub lmp_scale: usize,
+    /// Aspiration half-window in hundredths of a piece (0: full windows).
+    pub aspiration: Score,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            rfp_depth: 3,
+            rfp_margin: 120,
+            null_depth: 3,
+            null_empties: 6,
+            lmr_depth: 3,
+            lmr_moves: 3,
+            lmr_divisor: 600,
+            lmp_depth: 3,
+            lmp_base: 6,
+            lmp_scale: 4,
+            aspiration: 0,
+        }
+    }
+}
+
+/// The key of `mv` (unique among the moves of a position).
+#[inline]
+pub(crate) fn move_key(mv: Move) -> u16 {
+    match mv {
+        Move::Single(to) => to.index() as u16,
+        Move::Double(from, to) => 49 + (from.index() * 49 + to.index()) as u16,
+        Move::Pass => PASS_KEY,
+    }
+}
+
+/// The move with key `key` (any key gives some move).
+#[inline]
+fn key_move(key: u16) -> Move {
+    let sq = |i: u16| Square::from_index((i % 49) as u8).unwrap_or_default();
+    match key {
+        0..49 => Move::Single(sq(key)),
+        PASS_KEY.. => Move::Pass,
+        _ => {
+            let k = key - 49;
+            Move::Double(sq(k / 49), sq(k % 49))
+        }
+    }
+}
+
+/// `log2(x)` in sixteenths, for `x ≥ 1` (linear between powers of two).
+#[inline]
+fn log2_16(x: u32) -> i32 {
+    let x = x.max(1);
+    let k = 31 - x.leading_zeros();
+    let frac = ((x << 4) >> k) as i32 - 16;
+    (k as i32) * 16 + frac
+}
+
+/// Moves of one node with their ordering scores: `score << 12 | key`, sorted lazily.
+struct Ordered {
+    items: [u32; MAX_MOVES],
+    len: usize,
+}
+
+impl Ordered {
+    #[inline]
+    fn push(&mut self, score: u32, key: u16) {
+        if let Some(slot) = self.items.get_mut(self.len) {
+            *slot = (score << 12) | u32::from(key);
+            self.len += 1;
+        }
+    }
+
+    /// The key of the best move among `i..`, swapped to `i`.
+    #[inline]
+    fn pick(&mut self, i: usize) -> u16 {
+        let items = &mut self.items[..self.len];
+        let mut best = i;
+        let mut best_value = items[i];
+        for (j, &v) in items.iter().enumerate().skip(i + 1) {
+            if v > best_value {
+                best = j;
+                best_value = v;
+            }
+        }
+        items.swap(i, best);
+        (best_value & 0xFFF) as u16
+    }
+}
+
+/// The state of one search: the table, killers, history and the budget.
+struct Search<'a, 't, 'c> {
+    tt: &'a mut TranspositionTable<'t>,
+    eval: &'a Eval,
+    budget: &'a mut Budget<'c>,
+    tuning: Tuning,
+    killers: [[u16; 2]; MAX_PLY],
+    history: [i16; KEYS],
+    /// The hashes of the positions on the current line, by ply (the root at 0).
+    path: [u64; MAX_PLY],
+    /// Hashes of the game's positions before the root since its last copy, oldest first.
+    game: &'a [u64],
+}
+
+/// The ordering score of a move's shape: net gain first, a copy before a jump of equal gain.
+#[inline]
+fn shape_score(captures: u32, single: bool) -> u32 {
+    let gain = captures + u32::from(single);
+    gain * 2 + u32::from(single)
+}
+
+impl Search<'_, '_, '_> {
+    /// Lists the moves of `board` (which is not over) with their ordering scores.
+    fn generate(&self, board: &Board, ply: usize, tt_key: u16, list: &mut Ordered) {
+        let (own, opp) = board.own_opp();
+        let empty = board.empty();
+        let killers = self.killers.get(ply).copied().unwrap_or([NO_MOVE; 2]);
+        let score = |key: u16, shape: u32| -> u32 {
+            if key == tt_key {
+                return 0xF_FFFF;
+            }
+            let secondary = if key == killers[0] {
+                0xFFF
+            } else if key == killers[1] {
+                0xFFE
+            } else {
+                let h = self.history.get(key as usize).copied().unwrap_or(0) as i32;
+                ((h + HISTORY_MAX) >> 3).clamp(0, 0xFFD) as u32
+            };
+            (shape << 12) | secondary
+        };
+        for to in Cells(dilate(own) & empty) {
+            let captures = pop(neighbours(to) & opp) as u32;
+            let key = to.index() as u16;
+            list.push(score(key, shape_score(captures, true)), key);
+        }
+        for from in Cells(own) {
+            for to in Cells(ring(from) & empty) {
+                let captures = pop(neighbours(to) & opp) as u32;
+                let key = 49 + (from.index() * 49 + to.index()) as u16;
+                list.push(score(key, shape_score(captures, false)), key);
+            }
+        }
+        if list.len == 0 {
+            list.push(0, PASS_KEY);
+        }
+    }
+
+    /// Credits `key` for a cut-off at `depth`, and debits the moves tried before it.
+    fn reward(&mut self, key: u16, depth: i32, ply: usize, tried: &[u16]) {
+        let bonus = (depth * depth).min(400);
+        let mut update = |k: u16, delta: i32| {
+            if let Some(h) = self.history.get_mut(k as usize) {
+                let v = i32::from(*h);
+                let v = v + delta - v * delta.abs() / HISTORY_MAX;
+                *h = v.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+            }
+        };
+        update(key, bonus);
+        for &k in tried {
+            update(k, -bonus);
+        }
+        if let Some(k) = self.killers.get_mut(ply) {
+            if k[0] != key {
+                k[1] = k[0];
+                k[0] = key;
+            }
+        }
+    }
+
+    /// Whether the position with `hash` at `ply`, `reversible` plies after the last copy (a
+    /// copy adds a piece for good, so no position before it can come back), repeats an earlier
+    /// position of the line or of the game. A repetition scores as a draw: the rules do not
+    /// end the game there, and a side that can do better must not go round in circles.
+    fn repeats(&self, hash: u64, ply: usize, reversible: usize) -> bool {
+        let mut back = 2;
+        while back <= reversible {
+            let earlier = match ply.checked_sub(back) {
+                Some(p) => self.path.get(p).copied(),
+                None => self
+                    .game
+                    .len()
+                    .checked_sub(back - ply)
+                    .and_then(|i| self.game.get(i).copied()),
+            };
+            if earlier == Some(hash) {
+                return true;
+            }
+            back += 2;
+        }
+        false
+    }
+
+    /// The value of `board` searched `depth` plies deep within `(alpha, beta)`.
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        board: &Board,
+        depth: i32,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        null_ok: bool,
+        reversible: usize,
+    ) -> Score {
+        if self.budget.tick() {
+            return 0;
+        }
+        if let Some(margin) = board.final_margin() {
+            return super::outcome_score(margin);
+        }
+        let hash = board.hash_key();
+        if self.repeats(hash, ply, reversible) {
+            return 0;
+        }
+        if let Some(slot) = self.path.get_mut(ply) {
+            *slot = hash;
+        }
+        if depth <= 0 {
+            return self.eval.score(board);
+        }
+        let pv = beta - alpha > 1;
+        let mut tt_key = NO_MOVE;
+        if let Some(e) = self.tt.probe(hash) {
+            tt_key = e.best();
+            if !pv && i32::from(e.depth()) >= depth {
+                let s = e.score();
+                let cut = match e.bound() {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                    Bound::None => false,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let t = self.tuning;
+        if !pv {
+            let static_eval = self.eval.score(board);
+            if depth <= t.rfp_depth
+                && beta.abs() < DECIDED
+                && static_eval - t.rfp_margin * depth >= beta
+            {
+                return static_eval;
+            }
+            if null_ok
+                && depth >= t.null_depth
+                && t.null_depth > 0
+                && static_eval >= beta
+                && beta.abs() < DECIDED
+                && board.empty().count_ones() > t.null_empties
+                && board.can_move(board.own_opp().0)
+            {
+                let r = 2 + depth / 4;
+                let child = board.play_unchecked(Move::Pass);
+                let s = -self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1, false, 0);
+                if self.budget.is_stopped() {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s >= DECIDED { beta } else { s };
+                }
+            }
+        }
+
+        let mut list = Ordered {
+            items: [0; MAX_MOVES],
+            len: 0,
+        };
+        self.generate(board, ply, tt_key, &mut list);
+        let mut tried = [0u16; 32];
+        let mut tried_len = 0;
+        let alpha_orig = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_key = NO_MOVE;
+        let lmp_limit = t.lmp_base + (depth * depth) as usize * t.lmp_scale;
+        for i in 0..list.len {
+            let key = list.pick(i);
+            if !pv && depth <= t.lmp_depth && i >= lmp_limit && best_score > -DECIDED {
+                break;
+            }
+            let mv = key_move(key);
+            let child = board.play_unchecked(mv);
+            let rev = child_reversible(mv, reversible);
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true, rev)
+            } else {
+                let mut r = 0;
+                if depth >= t.lmr_depth && t.lmr_depth > 0 && i >= t.lmr_moves {
+                    r = (log2_16(depth as u32) * log2_16(i as u32) + t.lmr_divisor / 2)
+                        / t.lmr_divisor.max(1);
+                    if pv {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, depth - 2);
+                }
+                let mut s = -self.negamax(
+                    &child,
+                    depth - 1 - r,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    true,
+                    rev,
+                );
+                if s > alpha && r > 0 && !self.budget.is_stopped() {
+                    s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, true, rev);
+                }
+                if s > alpha && s < beta && !self.budget.is_stopped() {
+                    s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true, rev);
+                }
+                s
+            };
+            if self.budget.is_stopped() {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_key = key;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        let tried = tried.get(..tried_len).unwrap_or(&[]);
+                        self.reward(key, depth, ply, tried);
+                        break;
+                    }
+                }
+            }
+            if let Some(slot) = tried.get_mut(tried_len) {
+                *slot = key;
+                tried_len += 1;
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(hash, depth.clamp(0, 255) as u8, best_score, bound, best_key);
+        best_score
+    }
+
+    /// One iteration over the root moves (best first). Returns the score and the index of the
+    /// best move, and whether the iteration finished; an interrupted iteration still reports a
+    /// move that a completed search proved better than the first.
+    fn root(
+        &mut self,
+        board: &Board,
+        moves: &[Move],
+        depth: i32,
+        mut alpha: Score,
+        beta: Score,
+    ) -> (Score, usize, bool) {
+        let mut best_score = -INFINITY;
+        let mut best = 0;
+        let root_rev = self.game.len();
+        for (i, &mv) in moves.iter().enumerate() {
+            let child = board.play_unchecked(mv);
+            let rev = child_reversible(mv, root_rev);
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, 1, -beta, -alpha, true, rev)
+            } else {
+                let mut s = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha, true, rev);
+                if s > alpha && s < beta && !self.budget.is_stopped() {
+                    s = -self.negamax(&child, depth - 1, 1, -beta, -alpha, true, rev);
+                }
+                s
+            };
+            if self.budget.is_stopped() {
+                return (best_score, best, false);
+            }
+            if score > best_score {
+                best_score = score;
+                best = i;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        (best_score, best, true)
+    }
+}
+
+impl Board {
+    /// The table key of this position (the same as [`crate::Game::hash`]).
+    #[inline]
+    pub(crate) fn hash_key(&self) -> u64 {
+        <Board as crate::game::Game>::hash(self)
+    }
+}
+
+/// Where a search starts: the position, and what the game around it forbids or repeats.
+#[derive(Clone, Copy, Debug)]
+pub struct Root<'a> {
+    /// The position to search.
+    pub board: Board,
+    /// Moves not to choose while another is legal (Botzone's circular moves).
+    pub excluded: &'a [Move],
+    /// The [`crate::Game::hash`]es of the game's positions before `board` since its last copy,
+    /// oldest first (empty when unknown): the search scores a return to one of them, or to a
+    /// position earlier on its own line, as a draw.
+    pub game: &'a [u64],
+}
+
+impl Root<'_> {
+    /// A position searched on its own: nothing excluded, no game before it.
+    pub fn new(board: Board) -> Root<'static> {
+        Root {
+            board,
+            excluded: &[],
+            game: &[],
+        }
+    }
+}
+
+/// Searches `root` by iterative deepening until `config.max_depth`, until `budget` runs out,
+/// or until `deepen` (called after every completed iteration) returns false. Returns the
+/// deepest completed iteration's result (its move improved by an interrupted iteration's, when
+/// a full search proved that better). `None` when the game is over.
+pub fn search(
+    root: Root<'_>,
+    tt: &mut TranspositionTable<'_>,
+    eval: &Eval,
+    config: SearchConfig,
+    budget: &mut Budget<'_>,
+    deepen: &mut dyn FnMut(&SearchResult<Move>) -> bool,
+) -> Option<SearchResult<Move>> {
+    search_tuned(root, tt, eval, Tuning::default(), config, budget, deepen)
+}
+
+/// [`search`] with explicit [`Tuning`] (for tuning matches).
+pub fn search_tuned(
+    root: Root<'_>,
+    tt: &mut TranspositionTable<'_>,
+    eval: &Eval,
+    tuning: Tuning,
+    config: SearchConfig,
+    budget: &mut Budget<'_>,
+    deepen: &mut dyn FnMut(&SearchResult<Move>) -> bool,
+) -> Option<SearchResult<Move>> {
+    let Root {
+        board,
+        excluded,
+        game,
+    } = root;
+    let board = &board;
+    let all = board.legal_moves();
+    let first = *all.as_slice().first()?;
+    let mut moves = super::board::MoveList::new();
+    for &m in all.iter().filter(|m| !excluded.contains(m)) {
+        moves.push(m);
+    }
+    if moves.is_empty() {
+        moves = all;
+    }
+    let start_nodes = budget.nodes_used();
+    let mut result = SearchResult {
+        best: Some(moves.as_slice().first().copied().unwrap_or(first)),
+        score: 0,
+        depth: 0,
+        nodes: 0,
+    };
+    let hash = board.hash_key();
+    if let Some(e) = tt.probe(hash) {
+        bring_to_front(moves.as_mut_slice(), e.best());
+    }
+    if let [only] = moves.as_slice() {
+        let child = board.play_unchecked(*only);
+        result.score = match child.final_margin() {
+            Some(margin) => -super::outcome_score(margin),
+            None => -eval.score(&child),
+        };
+        return Some(result);
+    }
+    let mut search = Search {
+        tt,
+        eval,
+        budget,
+        tuning,
+        killers: [[NO_MOVE; 2]; MAX_PLY],
+        history: [0; KEYS],
+        path: [0; MAX_PLY],
+        game,
+    };
+    search.path[0] = hash;
+    let aspiration = if config.aspiration > 0 {
+        config.aspiration
+    } else {
+        tuning.aspiration
+    };
+    for depth in 1..=i32::from(config.max_depth.max(1)) {
+        let (mut alpha, mut beta) = (-INFINITY, INFINITY);
+        let mut delta = aspiration;
+        if delta > 0 && depth >= 4 && result.score.abs() < DECIDED {
+            alpha = result.score - delta;
+            beta = result.score + delta;
+        }
+        let (score, best, done) = loop {
+            let (score, best, done) = search.root(board, moves.as_slice(), depth, alpha, beta);
+            if !done {
+                break (score, best, done);
+            }
+            if score <= alpha && alpha > -INFINITY {
+                delta = delta.saturating_mul(3);
+                alpha = if delta > 2000 {
+                    -INFINITY
+                } else {
+                    score - delta
+                };
+            } else if score >= beta && beta < INFINITY {
+                delta = delta.saturating_mul(3);
+                beta = if delta > 2000 {
+                    INFINITY
+                } else {
+                    score + delta
+                };
+            } else {
+                break (score, best, done);
+            }
+        };
+        if !done {
+            // A move after the first that completed with a better score than the first's
+            // bound is kept (only possible with a full window and when it raised alpha).
+            if best > 0 && alpha == -INFINITY && beta == INFINITY {
+                if let Some(&mv) = moves.as_slice().get(best) {
+                    result.best = Some(mv);
+                    result.score = score;
+                }
+            }
+            break;
+        }
+        let mv = moves.as_slice().get(best).copied().unwrap_or(first);
+        bring_to_front(moves.as_mut_slice(), move_key(mv));
+        search.tt.store(
+            hash,
+            depth.clamp(0, 255) as u8,
+            score,
+            Bound::Exact,
+            move_key(mv),
+        );
+        result = SearchResult {
+            best: Some(mv),
+            score,
+            depth: depth.clamp(0, 255) as u8,
+            nodes: search.budget.nodes_used() - start_nodes,
+        };
+        if !deepen(&result) {
+            break;
+        }
+    }
+    result.nodes = search.budget.nodes_used() - start_nodes;
+    Some(result)
+}
+
+/// Plies since the last copy after `mv`, `reversible` before it.
+#[inline]
+fn child_reversible(mv: Move, reversible: usize) -> usize {
+    match mv {
+        Move::Single(_) => 0,
+        _ => reversible + 1,
+    }
+}
+
+/// Moves the move with key `key` to the front; returns whether it was there.
+fn bring_to_front(moves: &mut [Move], key: u16) -> bool {
+    match moves.iter().position(|&m| move_key(m) == key) {
+        Some(i) => {
+            moves[..=i].rotate_right(1);
+            true
+        }
+        None => false,
+    }
+}
