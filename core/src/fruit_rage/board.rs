@@ -38,6 +38,15 @@ pub struct Move {
 }
 
 impl Move {
+    /// The group of fruit type `fruit` whose lowest column-major bit is `bit`, of `size` cells.
+    pub(crate) fn new(bit: u16, fruit: u8, size: u32) -> Move {
+        Move {
+            bit,
+            fruit,
+            size: size as u16,
+        }
+    }
+
     /// The number of cells the group claims.
     pub fn size(self) -> u32 {
         u32::from(self.size)
@@ -631,8 +640,18 @@ impl Board {
 
     /// A 64-bit hash of the cells and the lead (equal boards hash equal).
     pub fn hash(&self) -> u64 {
+        self.hash_with_lead(self.lead)
+    }
+
+    /// A 64-bit hash of the cells alone: boxes that differ only in their leads hash equal (a
+    /// search valuing the points still to come shares their entries).
+    pub fn cells_hash(&self) -> u64 {
+        self.hash_with_lead(0)
+    }
+
+    fn hash_with_lead(&self, lead: i32) -> u64 {
         let mut h =
-            0x243F_6A88_85A3_08D3u64 ^ u64::from(self.lead as u32) ^ (u64::from(self.size) << 40);
+            0x243F_6A88_85A3_08D3u64 ^ u64::from(lead as u32) ^ (u64::from(self.size) << 40);
         let words = self.words();
         for (fruit, plane) in self.planes.iter().enumerate().take(usize::from(self.kinds)) {
             // A type no longer on the box hashes as if the box never had it.
