@@ -140,6 +140,17 @@ pub fn choose(board: &Board, budget: &mut Budget<'_>, table: &mut [Entry]) -> Op
     search(board, budget, table).best
 }
 
+/// Transposition-table entries for a search of `think_micros`: 2^20 (16 MiB) for a long
+/// search, 2^15 for a short one, so that clearing the table costs nothing noticeable. The
+/// program and the C API both size their tables by it.
+pub const fn table_entries(think_micros: u64) -> usize {
+    if think_micros >= 200_000 {
+        1 << 20
+    } else {
+        1 << 15
+    }
+}
+
 /// Below this much remaining time a move is played greedily, with no search.
 pub const INSTANT_BELOW_MICROS: u64 = 1_000_000;
 /// The longest a move may think without a calibrated speed.
