@@ -10,7 +10,6 @@ use duel_core::{Budget, Clock, Entry};
 /// The byte that marks an empty cell in boards passed to and from the C API.
 pub const DUEL_FRUIT_RAGE_EMPTY: u8 = 255;
 
-
 /// The caller's pointers of one call, checked for null.
 struct Call {
     side: usize,

@@ -76,7 +76,11 @@ impl<const K: usize> Largest<K> {
     pub fn greedy_value(&self) -> Score {
         let mut value = 0;
         for (i, mv) in self.moves().iter().take(4).enumerate() {
-            value += if i % 2 == 0 { mv.points() } else { -mv.points() };
+            value += if i % 2 == 0 {
+                mv.points()
+            } else {
+                -mv.points()
+            };
         }
         value
     }
@@ -128,7 +132,17 @@ pub fn search<const K: usize>(
     if let Some(e) = ctx.tt.probe(board.cells_hash()) {
         bring_to_front(moves.as_mut_slice(), e.best());
     }
+    // A deadline's time at the start: an iteration is not begun once a third of it is spent,
+    // since the next one takes longer than all before it and an unfinished one is wasted.
+    let deadline_micros = ctx.budget.micros_left();
     for depth in 1..=max_depth.clamp(1, EXACT - 1) {
+        let left = ctx.budget.micros_left();
+        if depth > 1
+            && deadline_micros != u64::MAX
+            && left < (deadline_micros - left).saturating_mul(2)
+        {
+            break;
+        }
         ctx.inexact = false;
         let (score, best) = root::<K>(&mut ctx, board, moves.as_mut_slice(), depth);
         if ctx.budget.is_stopped() {
@@ -185,7 +199,8 @@ fn root<const K: usize>(
         let score = if i == 0 {
             points - negamax::<K>(ctx, &child, depth - 1, -INF, INF)
         } else {
-            let s = points - negamax::<K>(ctx, &child, depth - 1, points - alpha - 1, points - alpha);
+            let s =
+                points - negamax::<K>(ctx, &child, depth - 1, points - alpha - 1, points - alpha);
             if s > alpha && !ctx.budget.is_stopped() {
                 points - negamax::<K>(ctx, &child, depth - 1, -INF, points - alpha)
             } else {
@@ -272,7 +287,8 @@ fn negamax<const K: usize>(
         let score = if i == 0 {
             points - negamax::<K>(ctx, &child, depth - 1, points - beta, points - alpha)
         } else {
-            let s = points - negamax::<K>(ctx, &child, depth - 1, points - alpha - 1, points - alpha);
+            let s =
+                points - negamax::<K>(ctx, &child, depth - 1, points - alpha - 1, points - alpha);
             if s > alpha && s < beta && !ctx.budget.is_stopped() {
                 points - negamax::<K>(ctx, &child, depth - 1, points - beta, points - alpha)
             } else {
