@@ -257,96 +257,117 @@ fn flood(plane: &Plane, seed: Plane, word: usize, words: usize) -> (Plane, usize
     }
 }
 
-/// Finds every group of `planes` (side `size`, the first `kinds` planes) once, by a
-/// union-find over vertical runs: each column of each plane splits into maximal runs of
-/// fruit; a run joins the runs of the previous column it overlaps. Calls
-/// `f(fruit, lowest bit, size)` for each group, by fruit type and then by lowest column-major
-/// bit (a group's lowest bit is its first run's, and runs are numbered in that order).
-#[inline(never)]
-fn scan_groups(
-    planes: &[Plane; MAX_KINDS],
-    size: usize,
-    kinds: u8,
-    mut f: impl FnMut(u8, u16, u32),
-) {
-    // Run `i` of the current plane: its union-find parent (always a smaller index, the root
-    // being the group's first run), its size (the group's at a root) and its lowest bit.
-    let mut parent = [0u16; MAX_GROUPS];
-    let mut count = [0u16; MAX_GROUPS];
-    let mut key = [0u16; MAX_GROUPS];
-    let size = size.min(MAX_SIZE);
-    for (fruit, plane) in planes.iter().enumerate().take(usize::from(kinds)) {
-        if plane.iter().all(|&w| w == 0) {
-            continue;
+/// Slots of a [`Scan`]: a power of two above [`MAX_GROUPS`], so that an index masked by
+/// `SCAN_SLOTS - 1` is always in bounds.
+const SCAN_SLOTS: usize = 1024;
+
+/// The working memory of a group scan (6 KiB), reusable from box to box: a search keeps one
+/// so that no node clears it.
+///
+/// Run `i` of the plane being scanned has a union-find parent (always a smaller index, the
+/// root being the group's first run), a size (the group's at a root) and its lowest bit.
+#[derive(Clone, Debug)]
+pub struct Scan {
+    parent: [u16; SCAN_SLOTS],
+    count: [u16; SCAN_SLOTS],
+    key: [u16; SCAN_SLOTS],
+}
+
+impl Default for Scan {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Scan {
+    /// Fresh working memory.
+    pub const fn new() -> Self {
+        Self {
+            parent: [0; SCAN_SLOTS],
+            count: [0; SCAN_SLOTS],
+            key: [0; SCAN_SLOTS],
         }
-        let mut len = 0usize;
-        let (mut prev_bits, mut prev_starts, mut prev_base) = (0u32, 0u32, 0usize);
-        for c in 0..size {
-            let bits = column(plane, c);
-            let starts = bits & !(bits << 1);
-            let base = len;
-            let mut s = starts;
-            while s != 0 {
-                let t = s.trailing_zeros();
-                if let (Some(p), Some(n), Some(k)) =
-                    (parent.get_mut(len), count.get_mut(len), key.get_mut(len))
-                {
-                    *p = len as u16;
-                    *n = (bits >> t).trailing_ones() as u16;
-                    *k = (32 * c) as u16 + t as u16;
+    }
+
+    /// Finds every group of `board` once, by a union-find over vertical runs: each column of
+    /// each plane splits into maximal runs of fruit; a run joins the runs of the previous
+    /// column it overlaps. Calls `f(fruit, lowest bit, size)` for each group, by fruit type and
+    /// then by lowest column-major bit (a group's lowest bit is its first run's, and runs are
+    /// numbered in that order).
+    #[inline]
+    pub fn groups(&mut self, board: &Board, mut f: impl FnMut(u8, u16, u32)) {
+        const M: usize = SCAN_SLOTS - 1;
+        let size = board.size().min(MAX_SIZE);
+        for (fruit, plane) in board
+            .planes
+            .iter()
+            .enumerate()
+            .take(usize::from(board.kinds))
+        {
+            if plane.iter().all(|&w| w == 0) {
+                continue;
+            }
+            let mut len = 0usize;
+            let (mut prev_bits, mut prev_starts, mut prev_base) = (0u32, 0u32, 0usize);
+            for c in 0..size {
+                let bits = column(plane, c);
+                let starts = bits & !(bits << 1);
+                let base = len;
+                let mut s = starts;
+                while s != 0 {
+                    let t = s.trailing_zeros();
+                    let i = len & M;
+                    self.parent[i] = i as u16;
+                    self.count[i] = (bits >> t).trailing_ones() as u16;
+                    self.key[i] = (32 * c) as u16 + t as u16;
                     len += 1;
+                    s &= s - 1;
                 }
-                s &= s - 1;
+                let overlap = bits & prev_bits;
+                let mut o = overlap & !(overlap << 1);
+                while o != 0 {
+                    let below = u32::MAX >> (31 - o.trailing_zeros());
+                    let a = base + (starts & below).count_ones() as usize;
+                    let b = prev_base + (prev_starts & below).count_ones() as usize;
+                    self.union(a.wrapping_sub(1) & M, b.wrapping_sub(1) & M);
+                    o &= o - 1;
+                }
+                (prev_bits, prev_starts, prev_base) = (bits, starts, base);
             }
-            let overlap = bits & prev_bits;
-            let mut o = overlap & !(overlap << 1);
-            while o != 0 {
-                let below = u32::MAX >> (31 - o.trailing_zeros());
-                let a = (base + (starts & below).count_ones() as usize).saturating_sub(1);
-                let b = (prev_base + (prev_starts & below).count_ones() as usize).saturating_sub(1);
-                union(&mut parent, &mut count, a, b);
-                o &= o - 1;
-            }
-            (prev_bits, prev_starts, prev_base) = (bits, starts, base);
-        }
-        for i in 0..len {
-            if usize::from(parent[i]) == i {
-                f(fruit as u8, key[i], u32::from(count[i]));
+            for i in 0..len.min(SCAN_SLOTS) {
+                if usize::from(self.parent[i]) == i {
+                    f(fruit as u8, self.key[i], u32::from(self.count[i]));
+                }
             }
         }
     }
-}
 
-/// The root of run `i`, halving the path on the way.
-#[inline]
-fn find(parent: &mut [u16; MAX_GROUPS], mut i: usize) -> usize {
-    loop {
-        let p = usize::from(parent.get(i).copied().unwrap_or(0));
-        if p == i {
-            return i;
+    /// The root of run `i`, halving the path on the way.
+    #[inline]
+    fn find(&mut self, mut i: usize) -> usize {
+        const M: usize = SCAN_SLOTS - 1;
+        loop {
+            let p = usize::from(self.parent[i & M]);
+            if p == i {
+                return i;
+            }
+            let gp = self.parent[p & M];
+            self.parent[i & M] = gp;
+            i = usize::from(gp);
         }
-        let gp = parent.get(p).copied().unwrap_or(0);
-        if let Some(slot) = parent.get_mut(i) {
-            *slot = gp;
-        }
-        i = usize::from(gp);
     }
-}
 
-/// Joins the groups of runs `a` and `b` under the smaller root index, adding the sizes.
-#[inline]
-fn union(parent: &mut [u16; MAX_GROUPS], count: &mut [u16; MAX_GROUPS], a: usize, b: usize) {
-    let (ra, rb) = (find(parent, a), find(parent, b));
-    if ra == rb {
-        return;
-    }
-    let (lo, hi) = (ra.min(rb), ra.max(rb));
-    if let Some(p) = parent.get_mut(hi) {
-        *p = lo as u16;
-    }
-    let moved = count.get(hi).copied().unwrap_or(0);
-    if let Some(n) = count.get_mut(lo) {
-        *n += moved;
+    /// Joins the groups of runs `a` and `b` under the smaller root index, adding the sizes.
+    #[inline]
+    fn union(&mut self, a: usize, b: usize) {
+        const M: usize = SCAN_SLOTS - 1;
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra == rb {
+            return;
+        }
+        let (lo, hi) = (ra.min(rb) & M, ra.max(rb) & M);
+        self.parent[hi] = lo as u16;
+        self.count[lo] += self.count[hi];
     }
 }
 
@@ -522,10 +543,10 @@ impl Board {
     }
 
     /// Calls `f(fruit, lowest bit, size)` for every group: by fruit type, then by lowest
-    /// column-major bit. See [`scan_groups`].
+    /// column-major bit. See [`Scan::groups`] (which a caller scanning many boxes should keep).
     #[inline]
     pub fn for_each_group(&self, f: impl FnMut(u8, u16, u32)) {
-        scan_groups(&self.planes, self.size(), self.kinds, f);
+        Scan::new().groups(self, f);
     }
 
     /// The cells of the group `mv` names (empty if `mv` names no fruit of its type).

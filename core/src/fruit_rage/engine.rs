@@ -12,7 +12,7 @@
 //! depth [`EXACT`]: it then serves every later iteration, and an iteration that met no horizon
 //! and no pruned node is exact and ends the search.
 
-use super::board::{Board, Move, MoveList};
+use super::board::{Board, Move, MoveList, Scan};
 use crate::budget::Budget;
 use crate::game::Score;
 use crate::search::SearchResult;
@@ -36,12 +36,18 @@ pub struct Largest<const K: usize> {
 impl<const K: usize> Largest<K> {
     /// Scans `board` once.
     pub fn of(board: &Board) -> Self {
+        Self::scan(board, &mut Scan::new())
+    }
+
+    /// Scans `board` once with the working memory `scan`.
+    #[inline(never)]
+    pub fn scan(board: &Board, scan: &mut Scan) -> Self {
         let mut top = Largest {
             moves: [Move::default(); K],
             len: 0,
             groups: 0,
         };
-        board.for_each_group(|fruit, bit, size| {
+        scan.groups(board, |fruit, bit, size| {
             top.groups += 1;
             let mut i = if top.len < K {
                 top.len += 1;
@@ -92,6 +98,8 @@ struct Context<'t, 'b, 'c> {
     budget: &'b mut Budget<'c>,
     /// Set when a node below met the horizon or pruned a move.
     inexact: bool,
+    /// The group scan's working memory.
+    scan: Scan,
 }
 
 /// Searches `board` by iterative deepening until `budget` runs out, the search is exact, or
@@ -128,6 +136,7 @@ pub fn search<const K: usize>(
         tt: TranspositionTable::new(table),
         budget,
         inexact: false,
+        scan: Scan::new(),
     };
     if let Some(e) = ctx.tt.probe(board.cells_hash()) {
         bring_to_front(moves.as_mut_slice(), e.best());
@@ -235,7 +244,7 @@ fn negamax<const K: usize>(
     if ctx.budget.tick() {
         return 0;
     }
-    let mut top = Largest::<K>::of(board);
+    let mut top = Largest::<K>::scan(board, &mut ctx.scan);
     let Some(&largest) = top.moves().first() else {
         return 0;
     };
