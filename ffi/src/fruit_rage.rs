@@ -10,12 +10,6 @@ use duel_core::{Budget, Clock, Entry};
 /// The byte that marks an empty cell in boards passed to and from the C API.
 pub const DUEL_FRUIT_RAGE_EMPTY: u8 = 255;
 
-/// Transposition-table entries of the variant that allocates, for a search of `think`
-/// microseconds: 16 MiB for a long search, 512 KiB for a short one (as the homework program).
-fn default_table_entries(think: u64) -> usize {
-    if think >= 200_000 { 1 << 20 } else { 1 << 15 }
-}
-
 /// The caller's pointers of one call, checked for null.
 struct Call {
     side: usize,
@@ -183,7 +177,7 @@ pub unsafe extern "C" fn duel_fruit_rage_move(
         let best = if think == 0 {
             fruit_rage::greedy_move(&position)
         } else {
-            let mut table = vec![Entry::default(); default_table_entries(think)];
+            let mut table = vec![Entry::default(); fruit_rage::table_entries(think)];
             let mut budget = Budget::until(&clock, clock.now_micros().saturating_add(think));
             fruit_rage::search(&position, &mut budget, &mut table).best
         };

@@ -53,16 +53,6 @@ pub fn read_calibration(dir: &Path) -> Result<Option<u64>, String> {
     }
 }
 
-/// Transposition table entries for a search of `think_micros`: 16 MiB for a long search, less
-/// for a short one so that clearing the table costs nothing noticeable.
-fn table_entries(think_micros: u64) -> usize {
-    if think_micros >= 200_000 {
-        1 << 20
-    } else {
-        1 << 15
-    }
-}
-
 /// What one move answers: the report and the text of `output.txt`.
 #[derive(Clone, Debug)]
 pub struct Answer {
@@ -106,7 +96,7 @@ pub fn answer(
         let entries = max_nodes.map_or(usize::MAX, |n| {
             usize::try_from(n.max(1).next_power_of_two()).unwrap_or(usize::MAX)
         });
-        let mut table = vec![Entry::default(); table_entries(think).min(entries)];
+        let mut table = vec![Entry::default(); fruit_rage::table_entries(think).min(entries)];
         let mut budget = Budget::until(clock, clock.now_micros().saturating_add(think));
         if let Some(nodes) = max_nodes {
             budget = budget.with_node_limit(nodes);

@@ -38,6 +38,15 @@ pub struct Move {
 }
 
 impl Move {
+    /// The group of fruit type `fruit` whose lowest column-major bit is `bit`, of `size` cells.
+    pub(crate) fn new(bit: u16, fruit: u8, size: u32) -> Move {
+        Move {
+            bit,
+            fruit,
+            size: size as u16,
+        }
+    }
+
     /// The number of cells the group claims.
     pub fn size(self) -> u32 {
         u32::from(self.size)
@@ -248,6 +257,120 @@ fn flood(plane: &Plane, seed: Plane, word: usize, words: usize) -> (Plane, usize
     }
 }
 
+/// Slots of a [`Scan`]: a power of two above [`MAX_GROUPS`], so that an index masked by
+/// `SCAN_SLOTS - 1` is always in bounds.
+const SCAN_SLOTS: usize = 1024;
+
+/// The working memory of a group scan (6 KiB), reusable from box to box: a search keeps one
+/// so that no node clears it.
+///
+/// Run `i` of the plane being scanned has a union-find parent (always a smaller index, the
+/// root being the group's first run), a size (the group's at a root) and its lowest bit.
+#[derive(Clone, Debug)]
+pub struct Scan {
+    parent: [u16; SCAN_SLOTS],
+    count: [u16; SCAN_SLOTS],
+    key: [u16; SCAN_SLOTS],
+}
+
+impl Default for Scan {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Scan {
+    /// Fresh working memory.
+    pub const fn new() -> Self {
+        Self {
+            parent: [0; SCAN_SLOTS],
+            count: [0; SCAN_SLOTS],
+            key: [0; SCAN_SLOTS],
+        }
+    }
+
+    /// Finds every group of `board` once, by a union-find over vertical runs: each column of
+    /// each plane splits into maximal runs of fruit; a run joins the runs of the previous
+    /// column it overlaps. Calls `f(fruit, lowest bit, size)` for each group, by fruit type and
+    /// then by lowest column-major bit (a group's lowest bit is its first run's, and runs are
+    /// numbered in that order).
+    #[inline]
+    pub fn groups(&mut self, board: &Board, mut f: impl FnMut(u8, u16, u32)) {
+        const M: usize = SCAN_SLOTS - 1;
+        let size = board.size().min(MAX_SIZE);
+        for (fruit, plane) in board
+            .planes
+            .iter()
+            .enumerate()
+            .take(usize::from(board.kinds))
+        {
+            if plane.iter().all(|&w| w == 0) {
+                continue;
+            }
+            let mut len = 0usize;
+            let (mut prev_bits, mut prev_starts, mut prev_base) = (0u32, 0u32, 0usize);
+            for c in 0..size {
+                let bits = column(plane, c);
+                let starts = bits & !(bits << 1);
+                let base = len;
+                let mut s = starts;
+                while s != 0 {
+                    let t = s.trailing_zeros();
+                    let i = len & M;
+                    self.parent[i] = i as u16;
+                    self.count[i] = (bits >> t).trailing_ones() as u16;
+                    self.key[i] = (32 * c) as u16 + t as u16;
+                    len += 1;
+                    s &= s - 1;
+                }
+                let overlap = bits & prev_bits;
+                let mut o = overlap & !(overlap << 1);
+                while o != 0 {
+                    let below = u32::MAX >> (31 - o.trailing_zeros());
+                    let a = base + (starts & below).count_ones() as usize;
+                    let b = prev_base + (prev_starts & below).count_ones() as usize;
+                    self.union(a.wrapping_sub(1) & M, b.wrapping_sub(1) & M);
+                    o &= o - 1;
+                }
+                (prev_bits, prev_starts, prev_base) = (bits, starts, base);
+            }
+            for i in 0..len.min(SCAN_SLOTS) {
+                if usize::from(self.parent[i]) == i {
+                    f(fruit as u8, self.key[i], u32::from(self.count[i]));
+                }
+            }
+        }
+    }
+
+    /// The root of run `i`, halving the path on the way.
+    #[inline]
+    fn find(&mut self, mut i: usize) -> usize {
+        const M: usize = SCAN_SLOTS - 1;
+        loop {
+            let p = usize::from(self.parent[i & M]);
+            if p == i {
+                return i;
+            }
+            let gp = self.parent[p & M];
+            self.parent[i & M] = gp;
+            i = usize::from(gp);
+        }
+    }
+
+    /// Joins the groups of runs `a` and `b` under the smaller root index, adding the sizes.
+    #[inline]
+    fn union(&mut self, a: usize, b: usize) {
+        const M: usize = SCAN_SLOTS - 1;
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra == rb {
+            return;
+        }
+        let (lo, hi) = (ra.min(rb) & M, ra.max(rb) & M);
+        self.parent[hi] = lo as u16;
+        self.count[lo] += self.count[hi];
+    }
+}
+
 fn count(p: &Plane) -> u32 {
     p.iter().map(|w| w.count_ones()).sum()
 }
@@ -419,40 +542,11 @@ impl Board {
         });
     }
 
-    /// Calls `f(fruit, lowest bit, size)` for every group.
+    /// Calls `f(fruit, lowest bit, size)` for every group: by fruit type, then by lowest
+    /// column-major bit. See [`Scan::groups`] (which a caller scanning many boxes should keep).
     #[inline]
-    fn for_each_group(&self, mut f: impl FnMut(u8, u16, u32)) {
-        let words = self.words();
-        for (fruit, plane) in self.planes.iter().enumerate().take(usize::from(self.kinds)) {
-            let mut rest = *plane;
-            for i in 0..words {
-                while rest[i] != 0 {
-                    let low = rest[i] & rest[i].wrapping_neg();
-                    let bit = (i * 64) as u16 + low.trailing_zeros() as u16;
-                    let mut near = (low << 1 | low >> 1 | low << 32 | low >> 32) & plane[i];
-                    if i > 0 {
-                        near |= (low << 32) & plane[i - 1];
-                    }
-                    if let Some(&next) = plane.get(i + 1) {
-                        near |= (low >> 32) & next;
-                    }
-                    if near == 0 {
-                        rest[i] &= !low;
-                        f(fruit as u8, bit, 1);
-                        continue;
-                    }
-                    let mut seed = [0; WORDS];
-                    seed[i] = low;
-                    let (group, lo, hi) = flood(plane, seed, i, words);
-                    let mut size = 0;
-                    for j in lo..=hi {
-                        rest[j] &= !group[j];
-                        size += group[j].count_ones();
-                    }
-                    f(fruit as u8, bit, size);
-                }
-            }
-        }
+    pub fn for_each_group(&self, f: impl FnMut(u8, u16, u32)) {
+        Scan::new().groups(self, f);
     }
 
     /// The cells of the group `mv` names (empty if `mv` names no fruit of its type).
@@ -567,8 +661,18 @@ impl Board {
 
     /// A 64-bit hash of the cells and the lead (equal boards hash equal).
     pub fn hash(&self) -> u64 {
+        self.hash_with_lead(self.lead)
+    }
+
+    /// A 64-bit hash of the cells alone: boxes that differ only in their leads hash equal (a
+    /// search valuing the points still to come shares their entries).
+    pub fn cells_hash(&self) -> u64 {
+        self.hash_with_lead(0)
+    }
+
+    fn hash_with_lead(&self, lead: i32) -> u64 {
         let mut h =
-            0x243F_6A88_85A3_08D3u64 ^ u64::from(self.lead as u32) ^ (u64::from(self.size) << 40);
+            0x243F_6A88_85A3_08D3u64 ^ u64::from(lead as u32) ^ (u64::from(self.size) << 40);
         let words = self.words();
         for (fruit, plane) in self.planes.iter().enumerate().take(usize::from(self.kinds)) {
             // A type no longer on the box hashes as if the box never had it.

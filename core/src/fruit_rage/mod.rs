@@ -6,11 +6,13 @@
 //! - [`board`]: the [`Board`] (one bit plane per fruit type, column-major so that gravity is a
 //!   per-column compaction), its groups as [`Move`]s, claiming and gravity.
 //! - [`text`]: the contest's `input.txt` format, read with layered errors and written back.
+//! - [`engine`]: the search: alpha-beta over the points still to come, one group scan a node.
 //! - [`play`]: evaluation, the searched move ([`choose`]), the course's opponents
 //!   ([`greedy_move`], [`minimax3_move`], [`random_move`]) and time management
 //!   ([`think_micros`]).
 
 pub mod board;
+pub mod engine;
 pub mod play;
 pub mod player;
 pub mod text;
@@ -18,7 +20,8 @@ pub mod text;
 pub use board::{Board, BoardError, Cell, IllegalMoveError, MAX_KINDS, MAX_SIZE, Move, MoveList};
 pub use play::{
     GreedyEval, LeadEval, Pruned, PrunedEval, PrunedMoves, SEARCH_WIDTH, choose, greedy_move,
-    minimax, minimax3_move, random_move, search, search_pruned, search_with, think_micros,
+    minimax, minimax3_move, random_move, search, search_pruned, search_with, table_entries,
+    think_micros,
 };
 pub use player::Player;
 pub use text::{Input, InputError, ParseError, parse_input};

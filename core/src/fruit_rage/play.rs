@@ -94,12 +94,21 @@ pub fn minimax3_move(board: &Board, depth: u8) -> Option<Move> {
 /// it gains is worth more than the small groups it skips.
 pub const SEARCH_WIDTH: usize = 10;
 
-/// Searches `board` (iterative-deepening alpha-beta on the score difference with a
-/// transposition table in `table`, [`GreedyEval`] at the leaves; every group at the root,
-/// the [`SEARCH_WIDTH`] largest below it) until `budget` runs out or the search reaches the
-/// end of the game. A budget already spent gives the greedy move at once.
+/// Searches `board` ([`super::engine::search`]: iterative-deepening alpha-beta on the points
+/// still to come with a transposition table in `table`, the greedy playout of the four largest
+/// groups at the horizon; every group at the root, the [`SEARCH_WIDTH`] largest below it)
+/// until `budget` runs out or the search is exact. A budget already spent gives the greedy
+/// move at once.
 pub fn search(board: &Board, budget: &mut Budget<'_>, table: &mut [Entry]) -> SearchResult<Move> {
-    search_pruned::<SEARCH_WIDTH, _>(board, &GreedyEval::<4>, budget, table)
+    if budget.check() {
+        return SearchResult {
+            best: greedy_move(board),
+            score: board.lead(),
+            depth: 0,
+            nodes: 0,
+        };
+    }
+    super::engine::search::<SEARCH_WIDTH>(board, budget, table, board.cells().min(254) as u8)
 }
 
 /// A full-width search (every group at every node) with `eval` at the leaves; otherwise as
@@ -129,6 +138,17 @@ pub fn search_with<E: Evaluator<Board>>(
 /// The move [`search`] finds; `None` on an empty box.
 pub fn choose(board: &Board, budget: &mut Budget<'_>, table: &mut [Entry]) -> Option<Move> {
     search(board, budget, table).best
+}
+
+/// Transposition-table entries for a search of `think_micros`: 2^20 (16 MiB) for a long
+/// search, 2^15 for a short one, so that clearing the table costs nothing noticeable. The
+/// program and the C API both size their tables by it.
+pub const fn table_entries(think_micros: u64) -> usize {
+    if think_micros >= 200_000 {
+        1 << 20
+    } else {
+        1 << 15
+    }
 }
 
 /// Below this much remaining time a move is played greedily, with no search.

@@ -6,7 +6,6 @@ use super::board::{Board, Move};
 use super::play::{greedy_move, search, think_micros};
 use crate::budget::Budget;
 use crate::player::{Decision, PV_CAPACITY, TimeUse};
-use crate::search::Searcher;
 use crate::tt::Entry;
 
 /// duel's Fruit Rage player.
@@ -55,7 +54,7 @@ impl crate::Player for Player<'_> {
         };
         let mv = result.best.unwrap_or(greedy);
         let mut line = [Move::default(); PV_CAPACITY];
-        let n = Searcher::new(self.table).principal_variation(board, &mut line);
+        let n = super::engine::principal_variation(board, self.table, &mut line);
         let decision = Decision::new(mv, result.score, false, result.depth, result.nodes);
         Some(decision.with_line(&line[..n]))
     }

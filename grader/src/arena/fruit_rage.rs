@@ -426,6 +426,7 @@ impl Referee for FruitRageReferee {
         let mut record = GameRecord::new(a_first);
         let mut clocks = game.clocks;
         let mut points = [0i64, 0];
+        let mut cpu = [Duration::ZERO; 2];
         let dirs = [
             self.scratch.join(format!("game{}-A", game.index)),
             self.scratch.join(format!("game{}-B", game.index)),
@@ -476,6 +477,7 @@ impl Referee for FruitRageReferee {
                 }
             }
             points[k] += (size * size) as i64;
+            cpu[k] += used;
             record.push(cell.to_string(), used);
             side = side.other();
             ply += 1;
@@ -483,6 +485,13 @@ impl Referee for FruitRageReferee {
         for dir in &dirs {
             let _ = std::fs::remove_dir_all(dir);
         }
+        // The time each side was charged: the figures' CPU a game (stderr, beside the progress).
+        eprintln!(
+            "game {}: time charged A {:.2} s, B {:.2} s",
+            game.index + 1,
+            cpu[0].as_secs_f64(),
+            cpu[1].as_secs_f64()
+        );
         // Equal points are a draw (the course's tournaments broke such ties by time left).
         record.finish(points[0] - points[1])
     }

@@ -4,6 +4,7 @@
 
 pub(crate) mod naive;
 
+mod engine;
 mod games;
 mod parse;
 mod program;

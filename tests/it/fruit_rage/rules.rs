@@ -7,7 +7,7 @@ use duel_tests::Rng;
 
 /// Checks that the engine's groups `moves` of `board` are exactly the naive `groups` of
 /// `grid`: the same first cells with the same sizes, and largest first.
-fn assert_same_groups(
+pub(crate) fn assert_same_groups(
     board: &Board,
     moves: &fruit_rage::MoveList,
     grid: &Grid,

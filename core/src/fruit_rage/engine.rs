@@ -1,0 +1,341 @@
+//! The Fruit Rage's own search: alpha-beta (principal-variation form) over the points still to
+//! come, iterative deepening, a transposition table keyed by the cells alone, every group at
+//! the root and the `K` largest below it, and exact subtrees remembered as exact.
+//!
+//! A node finds its groups once ([`Largest::of`]: one union-find scan of the box) and keeps
+//! only the `K` largest, which both its move list and, at the horizon, its evaluation use.
+//!
+//! Scores are the mover's points still to come minus the other's, so boxes reached with
+//! different leads share table entries; [`search`] adds the lead back.
+//!
+//! A subtree whose every line reached the end of the game, without pruning, is stored with
+//! depth [`EXACT`]: it then serves every later iteration, and an iteration that met no horizon
+//! and no pruned node is exact and ends the search.
+
+use super::board::{Board, Move, MoveList, Scan};
+use crate::budget::Budget;
+use crate::game::Score;
+use crate::search::SearchResult;
+use crate::tt::{Bound, Entry, NO_MOVE, TranspositionTable};
+
+/// Beyond any value of a box (at most 676² points remain).
+const INF: Score = 1 << 24;
+
+/// The depth stored with an exact subtree's value: deeper than any iteration.
+pub const EXACT: u8 = u8::MAX;
+
+/// The `K` largest groups of a box (largest first; ties in [`Board::legal_moves`] order) and
+/// how many groups it has.
+#[derive(Clone, Copy, Debug)]
+pub struct Largest<const K: usize> {
+    moves: [Move; K],
+    len: usize,
+    groups: u32,
+}
+
+impl<const K: usize> Largest<K> {
+    /// Scans `board` once.
+    pub fn of(board: &Board) -> Self {
+        Self::scan(board, &mut Scan::new())
+    }
+
+    /// Scans `board` once with the working memory `scan`.
+    #[inline(never)]
+    pub fn scan(board: &Board, scan: &mut Scan) -> Self {
+        let mut top = Largest {
+            moves: [Move::default(); K],
+            len: 0,
+            groups: 0,
+        };
+        scan.groups(board, |fruit, bit, size| {
+            top.groups += 1;
+            let mut i = if top.len < K {
+                top.len += 1;
+                top.len - 1
+            } else {
+                match top.moves.last() {
+                    Some(m) if m.size() < size => K - 1,
+                    _ => return,
+                }
+            };
+            while i > 0 && top.moves[i - 1].size() < size {
+                top.moves[i] = top.moves[i - 1];
+                i -= 1;
+            }
+            top.moves[i] = Move::new(bit, fruit, size);
+        });
+        top
+    }
+
+    /// The kept groups, largest first.
+    pub fn moves(&self) -> &[Move] {
+        self.moves.get(..self.len).unwrap_or(&[])
+    }
+
+    /// The number of groups on the box (kept or not).
+    pub fn groups(&self) -> u32 {
+        self.groups
+    }
+
+    /// The horizon's value for the mover: a greedy playout of the four largest groups as they
+    /// stand (the mover takes the largest, the other the next, and so on), as [`super::GreedyEval`].
+    pub fn greedy_value(&self) -> Score {
+        let mut value = 0;
+        for (i, mv) in self.moves().iter().take(4).enumerate() {
+            value += if i % 2 == 0 {
+                mv.points()
+            } else {
+                -mv.points()
+            };
+        }
+        value
+    }
+}
+
+/// What one search shares between its nodes.
+struct Context<'t, 'b, 'c> {
+    tt: TranspositionTable<'t>,
+    budget: &'b mut Budget<'c>,
+    /// Set when a node below met the horizon or pruned a move.
+    inexact: bool,
+    /// The group scan's working memory.
+    scan: Scan,
+}
+
+/// Searches `board` by iterative deepening until `budget` runs out, the search is exact, or
+/// `max_depth` plies; every group at the root, the `K` largest below it. The score is the
+/// lead at the end of the game the search expects, for the mover. With a budget spent before
+/// depth 1 completes, the best move is the largest group.
+pub fn search<const K: usize>(
+    board: &Board,
+    budget: &mut Budget<'_>,
+    table: &mut [Entry],
+    max_depth: u8,
+) -> SearchResult<Move> {
+    let mut moves: MoveList = board.legal_moves();
+    let Some(&first) = moves.as_slice().first() else {
+        return SearchResult {
+            best: None,
+            score: board.lead(),
+            depth: 0,
+            nodes: 0,
+        };
+    };
+    let start_nodes = budget.nodes_used();
+    let mut result = SearchResult {
+        best: Some(first),
+        score: board.lead(),
+        depth: 0,
+        nodes: 0,
+    };
+    if moves.len() == 1 {
+        result.score = board.lead().saturating_add(first.points());
+        return result;
+    }
+    let mut ctx = Context {
+        tt: TranspositionTable::new(table),
+        budget,
+        inexact: false,
+        scan: Scan::new(),
+    };
+    if let Some(e) = ctx.tt.probe(board.cells_hash()) {
+        bring_to_front(moves.as_mut_slice(), e.best());
+    }
+    // A deadline's time at the start: an iteration is not begun once a third of it is spent,
+    // since the next one takes longer than all before it and an unfinished one is wasted.
+    let deadline_micros = ctx.budget.micros_left();
+    for depth in 1..=max_depth.clamp(1, EXACT - 1) {
+        let left = ctx.budget.micros_left();
+        if depth > 1
+            && deadline_micros != u64::MAX
+            && left < (deadline_micros - left).saturating_mul(2)
+        {
+            break;
+        }
+        ctx.inexact = false;
+        let (score, best) = root::<K>(&mut ctx, board, moves.as_mut_slice(), depth);
+        if ctx.budget.is_stopped() {
+            break;
+        }
+        bring_to_front(moves.as_mut_slice(), best.key());
+        result = SearchResult {
+            best: Some(best),
+            score: board.lead().saturating_add(score),
+            depth,
+            nodes: ctx.budget.nodes_used() - start_nodes,
+        };
+        if !ctx.inexact {
+            break;
+        }
+    }
+    result.nodes = ctx.budget.nodes_used() - start_nodes;
+    result
+}
+
+/// Follows the table's best moves from `board` (as [`search`] stored them), writing at most
+/// `out.len()`; returns how many it wrote.
+pub fn principal_variation(board: &Board, table: &mut [Entry], out: &mut [Move]) -> usize {
+    let tt = TranspositionTable::new(table);
+    let mut pos = *board;
+    let mut n = 0;
+    while let Some(slot) = out.get_mut(n) {
+        let Some(e) = tt.probe(pos.cells_hash()) else {
+            break;
+        };
+        let moves = pos.legal_moves();
+        let Some(&mv) = moves.iter().find(|m| m.key() == e.best()) else {
+            break;
+        };
+        *slot = mv;
+        n += 1;
+        pos = pos.play_unchecked(mv);
+    }
+    n
+}
+
+/// One iteration at the root, every group searched: the value and the best move.
+fn root<const K: usize>(
+    ctx: &mut Context<'_, '_, '_>,
+    board: &Board,
+    moves: &mut [Move],
+    depth: u8,
+) -> (Score, Move) {
+    let mut alpha = -INF;
+    let mut best = moves.first().copied().unwrap_or_default();
+    for (i, &mv) in moves.iter().enumerate() {
+        let points = mv.points();
+        let child = board.play_unchecked(mv);
+        let score = if i == 0 {
+            points - negamax::<K>(ctx, &child, depth - 1, -INF, INF)
+        } else {
+            let s =
+                points - negamax::<K>(ctx, &child, depth - 1, points - alpha - 1, points - alpha);
+            if s > alpha && !ctx.budget.is_stopped() {
+                points - negamax::<K>(ctx, &child, depth - 1, -INF, points - alpha)
+            } else {
+                s
+            }
+        };
+        if ctx.budget.is_stopped() {
+            break;
+        }
+        if score > alpha {
+            alpha = score;
+            best = mv;
+        }
+    }
+    if !ctx.budget.is_stopped() {
+        let stored = if ctx.inexact { depth } else { EXACT };
+        ctx.tt
+            .store(board.cells_hash(), stored, alpha, Bound::Exact, best.key());
+    }
+    (alpha, best)
+}
+
+/// The value for the mover of the points still to come on `board`, searched `depth` plies
+/// within (`alpha`, `beta`).
+fn negamax<const K: usize>(
+    ctx: &mut Context<'_, '_, '_>,
+    board: &Board,
+    depth: u8,
+    mut alpha: Score,
+    mut beta: Score,
+) -> Score {
+    if ctx.budget.tick() {
+        return 0;
+    }
+    let mut top = Largest::<K>::scan(board, &mut ctx.scan);
+    let Some(&largest) = top.moves().first() else {
+        return 0;
+    };
+    if top.groups == 1 {
+        // One group left: it is the whole box.
+        return largest.points();
+    }
+    if depth == 0 {
+        ctx.inexact = true;
+        return top.greedy_value();
+    }
+    let hash = board.cells_hash();
+    let mut tt_move = NO_MOVE;
+    if let Some(e) = ctx.tt.probe(hash) {
+        tt_move = e.best();
+        if e.depth() >= depth {
+            let s = e.score();
+            let cut = match e.bound() {
+                Bound::Exact => true,
+                Bound::Lower => {
+                    alpha = alpha.max(s);
+                    alpha >= beta
+                }
+                Bound::Upper => {
+                    beta = beta.min(s);
+                    alpha >= beta
+                }
+                Bound::None => false,
+            };
+            if cut {
+                if e.depth() != EXACT {
+                    ctx.inexact = true;
+                }
+                return s;
+            }
+        }
+    }
+    let outer_inexact = ctx.inexact;
+    ctx.inexact = top.groups as usize > top.len;
+    let len = top.len;
+    bring_to_front(top.moves.get_mut(..len).unwrap_or(&mut []), tt_move);
+
+    let alpha_orig = alpha;
+    let mut best_score = -INF;
+    let mut best = NO_MOVE;
+    for (i, &mv) in top.moves().iter().enumerate() {
+        let points = mv.points();
+        let child = board.play_unchecked(mv);
+        let score = if i == 0 {
+            points - negamax::<K>(ctx, &child, depth - 1, points - beta, points - alpha)
+        } else {
+            let s =
+                points - negamax::<K>(ctx, &child, depth - 1, points - alpha - 1, points - alpha);
+            if s > alpha && s < beta && !ctx.budget.is_stopped() {
+                points - negamax::<K>(ctx, &child, depth - 1, points - beta, points - alpha)
+            } else {
+                s
+            }
+        };
+        if ctx.budget.is_stopped() {
+            return 0;
+        }
+        if score > best_score {
+            best_score = score;
+            best = mv.key();
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    let bound = if best_score >= beta {
+        Bound::Lower
+    } else if best_score > alpha_orig {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    };
+    let stored = if ctx.inexact { depth } else { EXACT };
+    ctx.tt.store(hash, stored, best_score, bound, best);
+    ctx.inexact |= outer_inexact;
+    best_score
+}
+
+/// Moves the move with key `key` to the front, keeping the order of the others.
+fn bring_to_front(moves: &mut [Move], key: u16) {
+    if let Some(i) = moves.iter().position(|m| m.key() == key) {
+        if let Some(head) = moves.get_mut(..=i) {
+            head.rotate_right(1);
+        }
+    }
+}
