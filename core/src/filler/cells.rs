@@ -18,8 +18,15 @@ const STRIDE: usize = MAX_SIZE + 1;
 const WORDS: usize = 7;
 
 /// A set of cells of one board (at most 20×20), stored as bits.
-#[derive(Clone, Copy, Debug, Default, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, Eq)]
 pub struct Cells([u64; WORDS]);
+
+impl core::hash::Hash for Cells {
+    /// The words, as the derived `Hash` would (consistent with the word-by-word `eq`).
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
 
 impl PartialEq for Cells {
     /// Word by word, without a call to `memcmp` (this compare ends every flood step).
