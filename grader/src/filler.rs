@@ -2,7 +2,8 @@
 
 use std::io::Read;
 
-use duel_core::filler::{Board, Grid, Move, choose_with, eval::Heuristic};
+use duel_core::filler::tempo::estimate_moves_played;
+use duel_core::filler::{Board, EXACT_PLIES, Grid, Move, choose_with, eval::Heuristic};
 use duel_core::{Budget, Clock, Entry};
 
 use crate::clock::WallClock;
@@ -25,9 +26,10 @@ pub struct ProgramArgs {
     /// Accept any board size 1..=20, not only the contest's 10..=20.
     #[arg(long)]
     pub any_size: bool,
-    /// Moves already played in the game, both sides counted (the protocol does not say).
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub moves_played: u8,
+    /// Moves already played in the game, both sides counted (the protocol does not say; by
+    /// default the program estimates it from the cells owned).
+    #[arg(long, value_name = "N")]
+    pub moves_played: Option<u8>,
     /// The game's move limit, both sides counted.
     #[arg(long, value_name = "N", default_value_t = duel_core::filler::DEFAULT_MOVE_LIMIT)]
     pub move_limit: u8,
@@ -37,6 +39,15 @@ pub struct ProgramArgs {
     /// Print each completed search depth on stderr.
     #[arg(long)]
     pub info: bool,
+    /// The evaluation's control weight (for tuning).
+    #[arg(long, hide = true)]
+    pub control: Option<i32>,
+    /// The evaluation's tempo weight (for tuning).
+    #[arg(long, hide = true)]
+    pub tempo: Option<i32>,
+    /// Count control only within the moves left (for tuning).
+    #[arg(long, hide = true)]
+    pub horizon: Option<bool>,
 }
 
 /// The largest transposition table the program allocates, in MiB.
@@ -44,7 +55,7 @@ pub const MAX_HASH_MIB: usize = 256;
 
 /// The default thinking deadline from process start, in milliseconds: the contest allows one
 /// second a move, process start included.
-pub const DEFAULT_MILLIS: u64 = 650;
+pub const DEFAULT_MILLIS: u64 = 850;
 
 /// Reads the board from `input` and returns the colour to play.
 ///
@@ -60,9 +71,22 @@ pub fn answer(args: &ProgramArgs, input: &[u8], clock: &WallClock) -> Result<Mov
             grid.size()
         ));
     }
-    let board = Board::from_grid(&grid)
-        .with_move_limit(args.move_limit)
-        .with_moves_played(args.moves_played);
+    let board = Board::from_grid(&grid).with_move_limit(args.move_limit);
+    let played = args
+        .moves_played
+        .unwrap_or_else(|| estimate_moves_played(&board));
+    // An estimated count is not trusted for the exact end: a block that gains nothing is only
+    // right on the true last moves.
+    let exact = if args.moves_played.is_some() {
+        EXACT_PLIES
+    } else {
+        0
+    };
+    let board = board.with_moves_played(played).with_exact_plies(exact);
+    let mut eval = Heuristic::default();
+    eval.control = args.control.unwrap_or(eval.control);
+    eval.tempo = args.tempo.unwrap_or(eval.tempo);
+    eval.horizon = args.horizon.unwrap_or(eval.horizon);
     let mut budget = match (args.millis, args.nodes) {
         (None, Some(nodes)) => Budget::nodes(nodes),
         (millis, nodes) => {
@@ -85,13 +109,7 @@ pub fn answer(args: &ProgramArgs, input: &[u8], clock: &WallClock) -> Result<Mov
             );
         }
     };
-    let choice = choose_with(
-        &board,
-        &Heuristic::default(),
-        &mut budget,
-        &mut table,
-        &mut report,
-    );
+    let choice = choose_with(&board, &eval, &mut budget, &mut table, &mut report);
     Ok(choice.colour)
 }
 

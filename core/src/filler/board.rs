@@ -78,6 +78,8 @@ pub struct Board {
     moves_played: u8,
     move_limit: u8,
     planes_hash: u64,
+    /// Within this many moves of the limit the useful moves are the exact ones.
+    exact_plies: u8,
     /// Cells whose right neighbour had the same colour at the start (see [`Cells::spread`]).
     joins_right: Cells,
     /// Cells whose lower neighbour had the same colour at the start.
@@ -135,6 +137,7 @@ impl Board {
             moves_played: 0,
             move_limit: DEFAULT_MOVE_LIMIT,
             planes_hash,
+            exact_plies: EXACT_PLIES,
             joins_right,
             joins_down,
         }
@@ -143,6 +146,13 @@ impl Board {
     /// This board with a different move limit (moves in total, both players counted).
     pub fn with_move_limit(mut self, limit: u8) -> Board {
         self.move_limit = limit;
+        self
+    }
+
+    /// This board with [`Board::useful_moves`] exact within `plies` moves of the limit
+    /// instead of [`EXACT_PLIES`] (0: never; for a move count that is only estimated).
+    pub fn with_exact_plies(mut self, plies: u8) -> Board {
+        self.exact_plies = plies;
         self
     }
 
@@ -298,7 +308,13 @@ impl Board {
     /// blockade in which neither side ever grows, a draw that minimax prefers whenever breaking
     /// it lets a perfect opponent come out ahead, though a weaker one loses the race that
     /// follows (see the [module notes](super) on blockades).
+    ///
+    /// Within [`EXACT_PLIES`] moves of the limit (see [`Board::with_exact_plies`]) they are the
+    /// [`Board::exact_moves`] instead, so that the search to the end is exact.
     pub fn useful_moves(&self) -> Moves {
+        if self.plies_left() <= self.exact_plies {
+            return self.exact_moves();
+        }
         let mut list = Moves::new();
         if self.is_over() {
             return list;
@@ -353,6 +369,78 @@ impl Board {
                 moves.swap(j - 1, j);
                 j -= 1;
             }
+        }
+        list
+    }
+}
+
+/// Within this many moves of the move limit, [`Board::useful_moves`] are the
+/// [`Board::exact_moves`] (unless [`Board::with_exact_plies`] says otherwise): a blockade can
+/// last no longer than the game, and the last moves' blocks decide the final count.
+pub const EXACT_PLIES: u8 = 8;
+
+impl Board {
+    /// Moves left before the move limit (both sides counted).
+    pub fn plies_left(&self) -> u8 {
+        self.move_limit.saturating_sub(self.moves_played)
+    }
+
+    /// The moves that can change the game's value; empty when the game is over. Minimax over
+    /// them equals minimax over every legal colour: a colour on neither territory's border
+    /// ("inert") only repaints the territory and forbids that colour to the opponent, for
+    /// whom it would be inert too, so one inert colour stands for all.
+    ///
+    /// - Every legal colour on the own border (gains), most adjacent cells first;
+    /// - then every legal colour on the opponent's border only (blocks);
+    /// - then one inert legal colour, if any: the own colour if inert, else the lowest.
+    pub fn exact_moves(&self) -> Moves {
+        let mut list = Moves::new();
+        if self.is_over() {
+            return list;
+        }
+        let free = self.free();
+        let own_border = self.own.neighbours(free);
+        let opponent_border = self.opponent.neighbours(free);
+        let mut keys = [0u32; COLOURS];
+        let mut blocks = [false; COLOURS];
+        let mut inert: Option<u8> = None;
+        for c in 0..COLOURS as u8 {
+            if c == self.opponent_colour {
+                continue;
+            }
+            let Some(&plane) = self.planes.get(c as usize) else {
+                continue;
+            };
+            let mine = (own_border & plane).count();
+            if mine > 0 {
+                if let Some(k) = keys.get_mut(list.len()) {
+                    *k = mine;
+                }
+                list.push(Move(c));
+            } else if !(opponent_border & plane).is_empty() {
+                if let Some(b) = blocks.get_mut(c as usize) {
+                    *b = true;
+                }
+            } else if inert.is_none() || c == self.own_colour {
+                inert = Some(c);
+            }
+        }
+        let moves = list.as_mut_slice();
+        for i in 1..moves.len() {
+            let mut j = i;
+            while j > 0 && keys[j - 1] < keys[j] {
+                keys.swap(j - 1, j);
+                moves.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        for (c, &b) in blocks.iter().enumerate() {
+            if b {
+                list.push(Move(c as u8));
+            }
+        }
+        if let Some(c) = inert {
+            list.push(Move(c));
         }
         list
     }

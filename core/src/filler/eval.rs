@@ -1,6 +1,7 @@
 //! [`Heuristic`]: the evaluation of unfinished Filler positions.
 
 use super::board::{Board, CELL};
+use super::cells::Cells;
 use super::grid::COLOURS;
 use crate::game::{Evaluator, SCORE_LIMIT, Score};
 
@@ -23,6 +24,9 @@ pub struct Heuristic {
     /// Measure control distance in moves (one step absorbs whole one-colour regions, see
     /// [`control_in_moves`]) rather than in cells ([`control`]).
     pub zones: bool,
+    /// Count control only within the moves each side has left before the move limit (the
+    /// side to move has the odd one): cells neither reaches in time count for nobody.
+    pub horizon: bool,
 }
 
 impl Default for Heuristic {
@@ -32,6 +36,7 @@ impl Default for Heuristic {
             control: 6,
             tempo: 8,
             zones: true,
+            horizon: false,
         }
     }
 }
@@ -42,6 +47,7 @@ impl Heuristic {
         control: 0,
         tempo: 0,
         zones: false,
+        horizon: false,
     };
 }
 
@@ -68,10 +74,24 @@ pub fn control(board: &Board) -> (u32, u32) {
 /// Like [`control`], but a step from a front reaches the unowned cells next to it together with
 /// the rest of their one-colour regions: a distance in moves rather than in cells.
 pub fn control_in_moves(board: &Board) -> (u32, u32) {
+    control_in_moves_within(board, u32::MAX, u32::MAX)
+}
+
+/// [`control_in_moves`] with at most `own_steps` steps of the own front and `opponent_steps` of
+/// the opponent's: what each side can reach in the moves it has left.
+pub fn control_in_moves_within(board: &Board, own_steps: u32, opponent_steps: u32) -> (u32, u32) {
     let mut open = board.free();
     let (mut own, mut opponent) = (board.own(), board.opponent());
     let (mut own_count, mut opponent_count) = (0, 0);
+    let mut step = 0u32;
     loop {
+        if step >= own_steps {
+            own = Cells::EMPTY;
+        }
+        if step >= opponent_steps {
+            opponent = Cells::EMPTY;
+        }
+        step = step.saturating_add(1);
         let a = board.regions_of(own.neighbours(open), open);
         let b = board.regions_of(opponent.neighbours(open), open);
         if a.is_empty() && b.is_empty() {
@@ -104,7 +124,10 @@ impl Evaluator<Board> for Heuristic {
         if self.control == 0 && self.tempo == 0 {
             return area;
         }
-        let (mine, theirs) = if self.zones {
+        let (mine, theirs) = if self.horizon {
+            let left = u32::from(pos.move_limit().saturating_sub(pos.moves_played()));
+            control_in_moves_within(pos, left.div_ceil(2), left / 2)
+        } else if self.zones {
             control_in_moves(pos)
         } else {
             control(pos)

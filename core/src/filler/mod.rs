@@ -21,13 +21,17 @@
 //! nothing while a gaining colour is on offer ([`Board::useful_moves`]); a block when nothing
 //! gains costs no tempo and stays. The rules' moves ([`Board`]'s [`Game`](crate::Game)
 //! implementation) are every allowed colour; the engine searches [`Useful`], the same positions
-//! offering only their useful moves.
+//! offering only their useful moves. Near the move limit a blockade cannot outlast the game,
+//! so there the useful moves are the [exact ones](Board::exact_moves): every gain, every
+//! block, and one colour that does neither; minimax over them is minimax over every colour,
+//! and the search to the limit finds the best final count.
 //!
 //! - [`cells`]: [`Cells`], the bitset over a board up to 20×20, and its flood fill.
 //! - [`grid`]: [`Grid`], the colours as the protocol writes them, and its parser.
 //! - [`board`]: [`Board`], the position relative to the side to move; [`Move`]; the rules.
 //! - [`eval`]: [`Heuristic`], the evaluation.
 //! - [`useful`]: [`Useful`], the narrower game the engine searches.
+//! - [`tempo`]: the move count estimated from a board that does not show it.
 //! - [`engine`]: [`choose`], [`greedy_colour`], [`random_colour`].
 //!
 //! ```
@@ -45,9 +49,10 @@ pub mod engine;
 pub mod eval;
 pub mod grid;
 pub mod player;
+pub mod tempo;
 pub mod useful;
 
-pub use board::{Board, CELL, DEFAULT_MOVE_LIMIT, IllegalMoveError, Move, Moves, WIN};
+pub use board::{Board, CELL, DEFAULT_MOVE_LIMIT, EXACT_PLIES, IllegalMoveError, Move, Moves, WIN};
 pub use cells::{Cells, MAX_SIZE};
 pub use engine::{Choice, choose, choose_with, greedy_colour, random_colour};
 pub use eval::Heuristic;

@@ -1,7 +1,10 @@
 //! [`Useful`]: Filler as the engine searches it, each position offering only its
 //! [useful moves](Board::useful_moves) instead of every allowed colour.
 //!
-//! This is a deliberately narrower game than the rules' ([`Board`]'s [`Game`] implementation
+//! Within [`EXACT_PLIES`](super::EXACT_PLIES) moves of the limit the useful moves are the
+//! exact ones, and there the two games have the same minimax values.
+//!
+//! Elsewhere this is a deliberately narrower game than the rules' ([`Board`]'s [`Game`] implementation
 //! lists every allowed colour), so its minimax values are not Filler's: on tiny boards played
 //! to the end the two differ in about a quarter of positions. It is what the engine searches
 //! all the same: at equal nodes it reaches about one ply deeper, plays as strongly head to

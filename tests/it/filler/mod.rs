@@ -6,9 +6,11 @@ pub(crate) mod naive;
 
 mod engine;
 mod eval;
+mod exact;
 mod program;
 mod rules;
 mod search;
+mod tempo;
 
 use duel_core::filler::{Board, COLOURS, Grid, Move};
 use duel_tests::Rng;
