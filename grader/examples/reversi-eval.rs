@@ -660,6 +660,14 @@ mod phases {
         /// Games whose index is 0 modulo this are held out.
         #[arg(long, default_value_t = 10)]
         hold_out: u64,
+        /// Bootstrapping: a position labelled by its game's outcome (`O`) is relabelled, before
+        /// its phase is fitted, with `mix` × outcome + (1 − `mix`) × the value of a search this
+        /// deep over the phases fitted so far (0: off).
+        #[arg(long, default_value_t = 0)]
+        search_depth: u32,
+        /// The outcome's share of a bootstrapped label.
+        #[arg(long, default_value_t = 0.5)]
+        mix: f32,
     }
 
     /// One labelled position.
@@ -668,6 +676,43 @@ mod phases {
         p: u64,
         o: u64,
         score: f32,
+        /// Labelled by the game's outcome (not solved exactly).
+        outcome: bool,
+    }
+
+    /// Alpha-beta negamax to `depth` over the weights `all` (every phase), in discs.
+    fn negamax(all: &[f32], p: u64, o: u64, depth: u32, mut alpha: f32, beta: f32) -> f32 {
+        let moves = duel_core::reversi::bits::moves(p, o);
+        if moves == 0 {
+            if duel_core::reversi::bits::moves(o, p) == 0 {
+                return duel_core::reversi::board::final_score(p, o) as f32;
+            }
+            return -negamax(all, o, p, depth, -beta, -alpha);
+        }
+        if depth == 0 {
+            let f = trained::features(p, o);
+            let w = &all[f.phase * PHASE_WEIGHTS..(f.phase + 1) * PHASE_WEIGHTS];
+            return predict(w, &f);
+        }
+        let mut best = f32::NEG_INFINITY;
+        let mut m = moves;
+        while m != 0 {
+            let sq = m.trailing_zeros();
+            m &= m - 1;
+            let flips = duel_core::reversi::bits::flips(sq as usize, p, o);
+            let (np, no) = (o & !flips, p | flips | (1u64 << sq));
+            let v = -negamax(all, np, no, depth - 1, -beta, -alpha);
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
     }
 
     fn read(files: &[PathBuf], hold_out: u64) -> Result<(Vec<Sample>, Vec<Sample>), String> {
@@ -703,6 +748,7 @@ mod phases {
                             p,
                             o,
                             score: score as f32,
+                            outcome: line.starts_with('O'),
                         });
                     }
                     _ => return Err(bad()),
@@ -763,7 +809,7 @@ mod phases {
     /// Runs `fit-phases`.
     pub fn fit(args: &FitArgs) -> Result<(), String> {
         let started = std::time::Instant::now();
-        let (train, test) = read(&args.files, args.hold_out)?;
+        let (mut train, test) = read(&args.files, args.hold_out)?;
         eprintln!(
             "fit-phases: {} training positions, {} held out, read in {:.1} s",
             train.len(),
@@ -781,6 +827,24 @@ mod phases {
             } else {
                 phase as u32 * 5 + 4 + args.overlap
             };
+            if args.search_depth > 0 && phase > 0 {
+                // This phase starts as the one before; relabel its outcome positions by a
+                // search over the phases fitted so far.
+                all.copy_within(
+                    (phase - 1) * PHASE_WEIGHTS..phase * PHASE_WEIGHTS,
+                    phase * PHASE_WEIGHTS,
+                );
+                let mut relabelled = 0;
+                for s in train.iter_mut() {
+                    if s.outcome && trained::phase(empties(s)) == phase {
+                        let v = negamax(&all, s.p, s.o, args.search_depth, -1e9, 1e9);
+                        s.score = args.mix * s.score + (1.0 - args.mix) * v.clamp(-64.0, 64.0);
+                        s.outcome = false;
+                        relabelled += 1;
+                    }
+                }
+                eprintln!("      (relabelled {relabelled} positions)");
+            }
             let mine: Vec<&Sample> = train
                 .iter()
                 .filter(|s| (lo..=hi).contains(&empties(s)))
