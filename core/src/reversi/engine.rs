@@ -3,9 +3,9 @@
 
 use super::board::{Board, Move};
 use super::endgame::solve;
-use super::eval::Eval;
+use super::trained::Trained;
 use crate::budget::Budget;
-use crate::game::Game;
+use crate::game::{Evaluator, Game};
 use crate::search::{SearchConfig, Searcher};
 use crate::tt::Entry;
 
@@ -22,7 +22,7 @@ pub struct Choice {
     /// The move to play ([`Move::Pass`] when the side must pass, or when the game is over).
     pub mv: Move,
     /// With `exact`: the final disc difference for the side to move under perfect play.
-    /// Otherwise the midgame search's score, in [`Eval`] units (1/100 disc; a proven win or
+    /// Otherwise the midgame search's score, in [`Eval`](super::eval::Eval) units (also [`Trained`]'s) (1/100 disc; a proven win or
     /// loss is `±WIN_SCORE + diff`, see [`super::eval::disc_difference`]).
     pub score: i32,
     /// Whether `score` was proven by the exact solver.
@@ -35,8 +35,13 @@ pub struct Choice {
 
 /// The player of whole games. Its transposition table (shared by the midgame search and the
 /// solver, which salts its hashes) lives in a caller-provided slice and persists between moves.
-pub struct Engine<'t> {
+///
+/// `E` is the midgame evaluation: [`Trained`] by default ([`Engine::new`]); the firmware passes
+/// the compact hand-weighted [`Eval`](super::eval::Eval) to [`Engine::with_eval`], so that the linker drops the
+/// trained weights.
+pub struct Engine<'t, E = Trained> {
     table: &'t mut [Entry],
+    eval: E,
 }
 
 /// The largest number of empties the solver is expected to finish within `micros` (measured on
@@ -54,10 +59,21 @@ pub fn solvable_empties(micros: u64) -> u32 {
 }
 
 impl<'t> Engine<'t> {
-    /// An engine over `table` (any length; a few MiB is plenty). Clear it yourself between
-    /// unrelated games if you like; stale entries are harmless.
+    /// An engine over `table` (any length; a few MiB is plenty) with the trained evaluation.
+    /// Clear the table yourself between unrelated games if you like; stale entries are
+    /// harmless.
     pub fn new(table: &'t mut [Entry]) -> Self {
-        Self { table }
+        Self {
+            table,
+            eval: Trained,
+        }
+    }
+}
+
+impl<'t, E: Evaluator<Board>> Engine<'t, E> {
+    /// An engine over `table` with the midgame evaluation `eval`.
+    pub fn with_eval(table: &'t mut [Entry], eval: E) -> Self {
+        Self { table, eval }
     }
 
     /// Chooses a move for `board` within `budget`. A budget with a clock is split between a
@@ -76,10 +92,7 @@ impl<'t> Engine<'t> {
             };
         };
         if moves.len() == 1 && empties > ALWAYS_SOLVE_EMPTIES {
-            let score = -Eval::score(
-                board.play_unchecked(first).player(),
-                board.play_unchecked(first).opponent(),
-            );
+            let score = -self.eval.evaluate(&board.play_unchecked(first));
             return Choice {
                 mv: first,
                 score,
@@ -151,7 +164,7 @@ impl<'t> Engine<'t> {
         first: Move,
     ) -> Choice {
         let mut searcher = Searcher::new(self.table);
-        let r = searcher.search(board, &Eval, config, budget, &mut |_| {});
+        let r = searcher.search(board, &self.eval, config, budget, &mut |_| {});
         let mv = r.best.unwrap_or(first);
         Choice {
             mv,

@@ -6,7 +6,9 @@
 //! - [`bits`]: the bitboard kernels (legal moves by parallel shifts, flips by ray masks,
 //!   stable discs).
 //! - [`mod@perft`]: leaf counts ([`perft()`], and [`perft_hashed`] with a table).
-//! - [`eval`]: [`Eval`], the midgame evaluation, and the score scale of finished games.
+//! - [`eval`]: [`Eval`], the compact hand-weighted midgame evaluation, and the score scale of
+//!   finished games.
+//! - [`trained`]: [`Trained`], the trained pattern evaluation the hosted engine plays with.
 //! - [`endgame`]: the exact solver, [`solve`].
 //! - [`engine`]: [`Engine`], which plays a whole game, and [`think_time_millis`].
 
@@ -18,6 +20,7 @@ pub mod eval;
 pub mod pattern;
 pub mod perft;
 pub mod player;
+pub mod trained;
 
 pub use board::{
     Board, Colour, ContestError, IllegalMoveError, Move, MoveList, OverlapError, ParseBoardError,
@@ -28,3 +31,4 @@ pub use engine::{Choice, Engine, think_time_millis};
 pub use eval::{Eval, disc_difference, outcome_score};
 pub use perft::{PerftSlot, perft, perft_hashed};
 pub use player::Player;
+pub use trained::Trained;

@@ -3,19 +3,22 @@
 
 use super::board::{Board, Move};
 use super::engine::{Engine, think_time_millis};
+use super::trained::Trained;
 use crate::budget::Budget;
+use crate::game::Evaluator;
 use crate::player::{Decision, PV_CAPACITY, TimeUse};
 use crate::tt::Entry;
 
 /// duel's Reversi player: midgame search, then the exact solver, over a table in a caller's
-/// slice that persists between moves.
-pub struct Player<'t> {
-    engine: Engine<'t>,
+/// slice that persists between moves. `E` is the midgame evaluation, as for [`Engine`].
+pub struct Player<'t, E = Trained> {
+    engine: Engine<'t, E>,
     time: TimeUse,
 }
 
 impl<'t> Player<'t> {
-    /// A player over `table` (any length) reading its budgets as `time` says.
+    /// A player over `table` (any length) with the trained evaluation, reading its budgets as
+    /// `time` says.
     pub fn new(table: &'t mut [Entry], time: TimeUse) -> Self {
         Self {
             engine: Engine::new(table),
@@ -24,7 +27,18 @@ impl<'t> Player<'t> {
     }
 }
 
-impl crate::Player for Player<'_> {
+impl<'t, E: Evaluator<Board>> Player<'t, E> {
+    /// A player over `table` with the midgame evaluation `eval` (the firmware passes the
+    /// compact [`super::Eval`]).
+    pub fn with_eval(table: &'t mut [Entry], time: TimeUse, eval: E) -> Self {
+        Self {
+            engine: Engine::with_eval(table, eval),
+            time,
+        }
+    }
+}
+
+impl<E: Evaluator<Board>> crate::Player for Player<'_, E> {
     type Position = Board;
     type Move = Move;
 

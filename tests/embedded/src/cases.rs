@@ -195,15 +195,16 @@ fn reversi_solve(entries: &mut [Entry]) -> Outcome {
     }
 }
 
-/// The midgame move: `Engine::choose` without a clock (depth-limited, node-limited).
+/// The midgame move: `Engine::choose` without a clock (depth-limited, node-limited), with the
+/// compact hand-weighted evaluation (the trained weights do not fit the flash).
 #[inline(never)]
 fn reversi_midgame(entries: &mut [Entry]) -> Outcome {
-    use duel_core::reversi::{Board, Engine};
+    use duel_core::reversi::{Board, Engine, Eval};
     let Ok(board) = Board::parse_text(REVERSI_MIDGAME) else {
         return Outcome::FAILED;
     };
     let mut budget = Budget::nodes(REVERSI_MIDGAME_NODES);
-    let choice = Engine::new(entries).choose(&board, &mut budget);
+    let choice = Engine::with_eval(entries, Eval).choose(&board, &mut budget);
     Outcome {
         answer: Answer::Reversi(choice.mv),
         score: i64::from(choice.score),

@@ -10,6 +10,7 @@ mod pattern;
 mod programs;
 mod rules;
 mod solver;
+mod trained;
 
 use duel_core::Game;
 use duel_core::reversi::{Board, Move};

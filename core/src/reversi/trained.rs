@@ -1,0 +1,269 @@
+//! The trained midgame evaluation: a pattern evaluation with one weight set per game phase,
+//! fitted to self-play positions labelled by the exact solver (see the `reversi-eval` example
+//! of `duel-grader`, `selfplay` and `fit-phases`).
+//!
+//! The board is seen through all eight symmetries ([`pattern::view`]). In each view eleven
+//! patterns are read ([`PATTERN_SQUARES`]: the edge with its two X squares, the 2×5 and 3×3
+//! corner blocks, the diagonals of 8 down to 4 squares, the 2nd to 4th rows), each as a base-3
+//! index (0 empty, 1 the player's, 2 the opponent's, the pattern's first square the lowest
+//! digit) into one table per pattern and phase. Five plain features (a constant, both sides'
+//! mobility and potential mobility) add their own weights. Reading every view makes the
+//! evaluation symmetric by construction.
+//!
+//! `trained.bin` holds, for each of the [`PHASES`] phases, every pattern's table and then the
+//! plain weights, all little-endian `i16` in 1/[`UNIT`] discs.
+
+use super::bits;
+use super::board::Board;
+use super::eval::outcome_score;
+use super::pattern::{mirror, transpose};
+use crate::game::{Evaluator, Score};
+
+/// Patterns read in each view.
+pub const PATTERNS: usize = 11;
+
+/// The squares of each pattern in a view (square = 8 × row + column), its lowest base-3 digit
+/// first: edge + 2 X squares, 2×5 corner, 3×3 corner, diagonals of 8, 7, 6, 5 and 4 squares,
+/// rows 2, 3 and 4.
+pub const PATTERN_SQUARES: [&[u8]; PATTERNS] = [
+    &[0, 1, 2, 3, 4, 5, 6, 7, 9, 14],
+    &[0, 1, 2, 3, 4, 8, 9, 10, 11, 12],
+    &[0, 1, 2, 8, 9, 10, 16, 17, 18],
+    &[0, 9, 18, 27, 36, 45, 54, 63],
+    &[1, 10, 19, 28, 37, 46, 55],
+    &[2, 11, 20, 29, 38, 47],
+    &[3, 12, 21, 30, 39],
+    &[4, 13, 22, 31],
+    &[8, 9, 10, 11, 12, 13, 14, 15],
+    &[16, 17, 18, 19, 20, 21, 22, 23],
+    &[24, 25, 26, 27, 28, 29, 30, 31],
+];
+
+/// Entries of each pattern's table: 3 to the power of its squares.
+pub const PATTERN_CELLS: [usize; PATTERNS] = cells();
+
+const fn cells() -> [usize; PATTERNS] {
+    let mut out = [0; PATTERNS];
+    let mut k = 0;
+    while k < PATTERNS {
+        let mut n = 1;
+        let mut i = 0;
+        while i < PATTERN_SQUARES[k].len() {
+            n *= 3;
+            i += 1;
+        }
+        out[k] = n;
+        k += 1;
+    }
+    out
+}
+
+/// Where each pattern's table starts within a phase's weights.
+pub const PATTERN_OFFSET: [usize; PATTERNS] = offsets();
+
+const fn offsets() -> [usize; PATTERNS] {
+    let mut out = [0; PATTERNS];
+    let mut k = 1;
+    while k < PATTERNS {
+        out[k] = out[k - 1] + PATTERN_CELLS[k - 1];
+        k += 1;
+    }
+    out
+}
+
+/// Pattern cells of one phase.
+pub const PHASE_CELLS: usize = PATTERN_OFFSET[PATTERNS - 1] + PATTERN_CELLS[PATTERNS - 1];
+
+/// The plain features: constant, player's mobility, opponent's mobility, player's potential
+/// mobility, opponent's potential mobility.
+pub const SCALARS: usize = 5;
+
+/// Weights (pattern cells and plain weights) of one phase.
+pub const PHASE_WEIGHTS: usize = PHASE_CELLS + SCALARS;
+
+/// Weight sets: see [`phase`].
+pub const PHASES: usize = 12;
+
+/// Weights are in this fraction of a disc.
+pub const UNIT: i32 = 64;
+
+/// Bytes of `trained.bin`.
+pub const WEIGHT_BYTES: usize = 2 * PHASES * PHASE_WEIGHTS;
+
+static WEIGHTS: &[u8; WEIGHT_BYTES] = include_bytes!("trained.bin");
+
+/// Views of the board: the eight symmetries of the square.
+pub const VIEWS: usize = 8;
+
+/// The weight set for a position with `empties` empty squares: five empties a set.
+#[inline]
+pub const fn phase(empties: u32) -> usize {
+    let p = (empties / 5) as usize;
+    if p >= PHASES { PHASES - 1 } else { p }
+}
+
+/// `TERNARY[b]`: the base-3 number whose digits are the bits of `b` (bit i → 3^i).
+static TERNARY: [u16; 1024] = ternary_table();
+
+const fn ternary_table() -> [u16; 1024] {
+    let mut t = [0u16; 1024];
+    let mut b = 1;
+    while b < 1024 {
+        // The lowest bit is the lowest digit: t[b] = 3 t[b >> 1] + (b & 1).
+        t[b] = 3 * t[b >> 1] + (b & 1) as u16;
+        b += 1;
+    }
+    t
+}
+
+/// The squares of every pattern of a view `x`, gathered into the low bits in the order of
+/// [`PATTERN_SQUARES`].
+#[inline(always)]
+const fn gather(x: u64) -> [u16; PATTERNS] {
+    [
+        ((x & 0xFF) | ((x >> 1) & 0x100) | ((x >> 5) & 0x200)) as u16,
+        ((x & 0x1F) | ((x >> 3) & 0x3E0)) as u16,
+        ((x & 0x7) | ((x >> 5) & 0x38) | ((x >> 10) & 0x1C0)) as u16,
+        diagonal(x, 0),
+        diagonal(x, 1) & 0x7F,
+        diagonal(x, 2) & 0x3F,
+        diagonal(x, 3) & 0x1F,
+        diagonal(x, 4) & 0xF,
+        ((x >> 8) & 0xFF) as u16,
+        ((x >> 16) & 0xFF) as u16,
+        ((x >> 24) & 0xFF) as u16,
+    ]
+}
+
+/// The long diagonal of `x >> shift` gathered into a byte (square 9i to bit i).
+#[inline(always)]
+const fn diagonal(x: u64, shift: u32) -> u16 {
+    const DIAGONAL: u64 = 0x8040_2010_0804_0201;
+    const SPREAD: u64 = 0x0101_0101_0101_0101;
+    (((x >> shift) & DIAGONAL).wrapping_mul(SPREAD) >> 56) as u16
+}
+
+/// The eight views of `x`, in the order of [`super::pattern::view`].
+#[inline(always)]
+const fn views(x: u64) -> [u64; VIEWS] {
+    let m = mirror(x);
+    let f = x.swap_bytes();
+    let fm = m.swap_bytes();
+    [
+        x,
+        m,
+        f,
+        fm,
+        transpose(x),
+        transpose(m),
+        transpose(f),
+        transpose(fm),
+    ]
+}
+
+/// What the evaluation reads of a position; the trainer fits weights to exactly these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// `indices[view][pattern]`: the pattern's cell, below its [`PATTERN_CELLS`].
+    pub indices: [[u16; PATTERNS]; VIEWS],
+    /// The plain features, in the order of [`SCALARS`].
+    pub scalars: [i32; SCALARS],
+    /// The weight set, below [`PHASES`].
+    pub phase: usize,
+}
+
+/// The features of the side-relative discs `p` (to move) and `o`.
+pub fn features(p: u64, o: u64) -> Features {
+    let (pv, ov) = (views(p), views(o));
+    let mut indices = [[0u16; PATTERNS]; VIEWS];
+    for ((row, &pb), &ob) in indices.iter_mut().zip(&pv).zip(&ov) {
+        let (pg, og) = (gather(pb), gather(ob));
+        for ((cell, &a), &b) in row.iter_mut().zip(&pg).zip(&og) {
+            *cell = ternary(a) + 2 * ternary(b);
+        }
+    }
+    let empty = !(p | o);
+    Features {
+        indices,
+        scalars: scalars(p, o, bits::moves(p, o), bits::moves(o, p)),
+        phase: phase(empty.count_ones()),
+    }
+}
+
+#[inline(always)]
+fn ternary(bits: u16) -> u16 {
+    TERNARY.get(usize::from(bits)).copied().unwrap_or(0)
+}
+
+#[inline(always)]
+fn scalars(p: u64, o: u64, pm: u64, om: u64) -> [i32; SCALARS] {
+    let empty = !(p | o);
+    [
+        1,
+        pm.count_ones() as i32,
+        om.count_ones() as i32,
+        (bits::neighbours(o) & empty).count_ones() as i32,
+        (bits::neighbours(p) & empty).count_ones() as i32,
+    ]
+}
+
+#[inline(always)]
+fn weight(at: usize) -> i32 {
+    match WEIGHTS.get(2 * at..2 * at + 2) {
+        Some(&[lo, hi]) => i32::from(i16::from_le_bytes([lo, hi])),
+        _ => 0,
+    }
+}
+
+/// The weighted sum of `f`, in 1/[`UNIT`] discs (the trainer's prediction, quantised).
+pub fn raw_score(f: &Features) -> i32 {
+    let base = f.phase * PHASE_WEIGHTS;
+    let mut s = 0;
+    for view in &f.indices {
+        for (k, &cell) in view.iter().enumerate() {
+            s += weight(base + PATTERN_OFFSET[k] + usize::from(cell));
+        }
+    }
+    for (i, &x) in f.scalars.iter().enumerate() {
+        s += weight(base + PHASE_CELLS + i) * x;
+    }
+    s
+}
+
+/// The trained evaluation, in the units of [`super::Eval`] (1/100 disc; a finished game is
+/// [`outcome_score`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Trained;
+
+impl Trained {
+    /// The evaluation of the side-relative discs `p` (to move) and `o`.
+    pub fn score(p: u64, o: u64) -> Score {
+        let pm = bits::moves(p, o);
+        let om = bits::moves(o, p);
+        if pm == 0 && om == 0 {
+            return outcome_score(super::board::final_score(p, o));
+        }
+        let empty = !(p | o);
+        let base = phase(empty.count_ones()) * PHASE_WEIGHTS;
+        let (pv, ov) = (views(p), views(o));
+        let mut s = 0;
+        for (&pb, &ob) in pv.iter().zip(&ov) {
+            let (pg, og) = (gather(pb), gather(ob));
+            for k in 0..PATTERNS {
+                let cell = ternary(pg[k]) + 2 * ternary(og[k]);
+                s += weight(base + PATTERN_OFFSET[k] + usize::from(cell));
+            }
+        }
+        for (i, x) in scalars(p, o, pm, om).into_iter().enumerate() {
+            s += weight(base + PHASE_CELLS + i) * x;
+        }
+        // 1/64 disc to 1/100 disc, within the 64-disc range of a real score.
+        (s * 100 / UNIT).clamp(-6400, 6400)
+    }
+}
+
+impl Evaluator<Board> for Trained {
+    fn evaluate(&self, pos: &Board) -> Score {
+        Trained::score(pos.player(), pos.opponent())
+    }
+}

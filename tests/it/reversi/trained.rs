@@ -1,0 +1,181 @@
+//! The trained midgame evaluation (`reversi::trained`): its weight file, its features square
+//! by square, its symmetry, and the engine playing with it.
+
+use super::naive::minimax;
+use super::random_position;
+use duel_core::reversi::pattern::view;
+use duel_core::reversi::trained::{
+    self, PATTERN_CELLS, PATTERN_OFFSET, PATTERN_SQUARES, PATTERNS, PHASE_CELLS, PHASE_WEIGHTS,
+    PHASES, SCALARS, UNIT, WEIGHT_BYTES,
+};
+use duel_core::reversi::{Board, Engine, Eval, Trained};
+use duel_core::{Budget, Entry, Evaluator};
+use duel_tests::Rng;
+
+/// The pattern cell of `squares` (in digit order) read square by square: 0 empty, 1 the
+/// player's, 2 the opponent's.
+fn naive_cell(p: u64, o: u64, squares: &[u8]) -> u16 {
+    squares.iter().rev().fold(0u16, |acc, &sq| {
+        acc * 3 + (p >> sq & 1) as u16 + 2 * (o >> sq & 1) as u16
+    })
+}
+
+#[test]
+fn trained_layout_is_the_documented_one() {
+    assert_eq!(PATTERN_SQUARES.len(), PATTERNS);
+    for k in 0..PATTERNS {
+        assert_eq!(
+            PATTERN_CELLS[k],
+            3usize.pow(PATTERN_SQUARES[k].len() as u32)
+        );
+        let end = if k + 1 < PATTERNS {
+            PATTERN_OFFSET[k + 1]
+        } else {
+            PHASE_CELLS
+        };
+        assert_eq!(end - PATTERN_OFFSET[k], PATTERN_CELLS[k]);
+    }
+    assert_eq!(PHASE_CELLS, 167_265);
+    assert_eq!(PHASE_WEIGHTS, PHASE_CELLS + SCALARS);
+    assert_eq!(WEIGHT_BYTES, 2 * PHASES * PHASE_WEIGHTS);
+    // Every phase from 60 empties down to 0 has its set, five empties each.
+    let phases: Vec<usize> = (0..=60).map(trained::phase).collect();
+    assert_eq!(phases[0], 0);
+    assert_eq!(phases[60], PHASES - 1);
+    assert!(phases.windows(2).all(|w| w[1] == w[0] || w[1] == w[0] + 1));
+}
+
+#[test]
+fn trained_weights_load_and_every_phase_is_fitted() {
+    // Each phase's weights are non-zero (the file is the fit's, not a placeholder), and the
+    // constant-free sum of a position is what raw_score reads from the file.
+    let mut rng = Rng::new(5);
+    let mut seen = [false; PHASES];
+    for _ in 0..3000 {
+        let plies = rng.below(61);
+        let b = random_position(&mut rng, plies);
+        let f = trained::features(b.player(), b.opponent());
+        if trained::raw_score(&f) != 0 {
+            seen[f.phase] = true;
+        }
+    }
+    assert!(
+        seen.iter().all(|&s| s),
+        "phases with only zero weights: {seen:?}"
+    );
+}
+
+#[test]
+fn trained_features_read_each_view_square_by_square() {
+    let mut rng = Rng::new(53);
+    for _ in 0..300 {
+        let plies = rng.below(61);
+        let b = random_position(&mut rng, plies);
+        let (p, o) = (b.player(), b.opponent());
+        let f = trained::features(p, o);
+        for (v, cells) in f.indices.iter().enumerate() {
+            let (vp, vo) = (view(p, v), view(o, v));
+            let want: Vec<u16> = PATTERN_SQUARES
+                .iter()
+                .map(|sq| naive_cell(vp, vo, sq))
+                .collect();
+            assert_eq!(cells.to_vec(), want, "view {v} of {b}");
+        }
+        assert_eq!(f.scalars[0], 1);
+        assert_eq!(f.scalars[1], b.move_mask().count_ones() as i32);
+        assert_eq!(f.scalars[2], b.pass().move_mask().count_ones() as i32);
+        assert_eq!(f.phase, trained::phase(b.empties()));
+    }
+}
+
+/// The evaluation summed weight by weight from the file's bytes, the naive twin of
+/// `Trained::score`.
+fn naive_score(b: &Board) -> i32 {
+    let bytes = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/src/reversi/trained.bin"),
+    )
+    .expect("trained.bin");
+    assert_eq!(bytes.len(), WEIGHT_BYTES);
+    let w = |at: usize| i32::from(i16::from_le_bytes([bytes[2 * at], bytes[2 * at + 1]]));
+    let (p, o) = (b.player(), b.opponent());
+    let base = trained::phase(b.empties()) * PHASE_WEIGHTS;
+    let mut s = 0;
+    for v in 0..8 {
+        let (vp, vo) = (view(p, v), view(o, v));
+        for k in 0..PATTERNS {
+            s += w(base + PATTERN_OFFSET[k] + usize::from(naive_cell(vp, vo, PATTERN_SQUARES[k])));
+        }
+    }
+    let f = trained::features(p, o);
+    for i in 0..SCALARS {
+        s += w(base + PHASE_CELLS + i) * f.scalars[i];
+    }
+    (s * 100 / UNIT).clamp(-6400, 6400)
+}
+
+#[test]
+fn trained_score_equals_the_naive_sum_over_random_games() {
+    let mut rng = Rng::new(59);
+    for _ in 0..40 {
+        let mut b = Board::start();
+        while !b.is_game_over() {
+            if b.has_move() {
+                assert_eq!(
+                    Trained::score(b.player(), b.opponent()),
+                    naive_score(&b),
+                    "{b}"
+                );
+            }
+            match super::random_move(&b, &mut rng) {
+                Some(mv) => b = b.play(mv).expect("legal"),
+                None => break,
+            }
+        }
+    }
+}
+
+#[test]
+fn trained_evaluation_is_the_same_in_every_view() {
+    let mut rng = Rng::new(61);
+    for _ in 0..500 {
+        let plies = rng.below(61);
+        let b = random_position(&mut rng, plies);
+        let s = Trained::score(b.player(), b.opponent());
+        for v in 1..8 {
+            assert_eq!(
+                Trained::score(view(b.player(), v), view(b.opponent(), v)),
+                s,
+                "{b} view {v}"
+            );
+        }
+        assert_eq!(Trained.evaluate(&b), s);
+    }
+}
+
+#[test]
+fn engines_with_either_evaluation_play_legal_moves_and_solve_exactly() {
+    let mut rng = Rng::new(67);
+    let mut table = vec![Entry::default(); 1 << 12];
+    for _ in 0..10 {
+        let b = random_position(&mut rng, 50);
+        if b.is_game_over() {
+            continue;
+        }
+        let c = Engine::new(&mut table).choose(&b, &mut Budget::unlimited());
+        assert!(c.exact, "{b}");
+        assert_eq!(c.score, minimax(&b));
+        let h = Engine::with_eval(&mut table, Eval).choose(&b, &mut Budget::unlimited());
+        assert_eq!(h.score, c.score);
+    }
+    for _ in 0..20 {
+        let plies = 4 + rng.below(36);
+        let b = random_position(&mut rng, plies);
+        if b.is_game_over() || !b.has_move() {
+            continue;
+        }
+        let c = Engine::new(&mut table).choose(&b, &mut Budget::nodes(3000));
+        assert!(b.play(c.mv).is_ok(), "{b}");
+        let h = Engine::with_eval(&mut table, Eval).choose(&b, &mut Budget::nodes(3000));
+        assert!(b.play(h.mv).is_ok(), "{b}");
+    }
+}
