@@ -163,7 +163,8 @@ static void ataxx(int games) {
         size_t len = 0;
         int over = 0;
         size_t plies = 1 + below(100);
-        while (len / 4 < plies) {
+        /* One call more than the plies played: whether the game is over after them. */
+        while (len / 4 <= plies) {
             struct buffer moves = buffer_new(len * 4, below(8), 0);
             for (size_t i = 0; i < len; i++) put_int(&moves, i, history[i]);
             struct buffer out = buffer_new(16, below(8), SENTINEL);
@@ -187,6 +188,7 @@ static void ataxx(int games) {
                 over = 1;
                 break;
             }
+            if (len / 4 == plies) break;
             len += 4;
         }
         for (int k = 0; k < 40; k++) {
