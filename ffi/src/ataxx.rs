@@ -1,13 +1,12 @@
 //! The C API for Ataxx under Botzone's rules: `duel_ataxx_move` and `duel_ataxx_move_in`, and
 //! their first names `duel_ataxx_best_move[_in]`.
 
-use crate::clock::{WallClock, workspace_budget};
 use crate::memory::{read_int, write_int};
+use crate::play::{Limits, decide};
 use crate::result::{DuelResult, guard};
 use crate::workspace;
-use duel_core::ataxx::{BotzoneMove, Match, choose};
-use duel_core::search::SearchConfig;
-use duel_core::{Budget, Entry, Searcher};
+use duel_core::ataxx::{BotzoneMove, Match, Player};
+use duel_core::{Entry, TimeUse};
 
 /// Transposition-table entries of the variant that allocates: 2^20 entries, 16 MiB.
 const DEFAULT_TABLE_ENTRIES: usize = 1 << 20;
@@ -44,35 +43,16 @@ unsafe fn replay(moves: *const i32, moves_len: usize) -> Result<Match, DuelResul
     Ok(game)
 }
 
-/// Chooses the move for `game` within `budget` and writes it out.
+/// Asks duel's Ataxx player over `table` for its move in `game` within `limits`, and writes
+/// it out.
 ///
 /// # Safety
 /// `out` must point to 4 writable ints.
-unsafe fn answer(
-    game: &Match,
-    table: &mut [Entry],
-    budget: &mut Budget<'_>,
-    out: *mut i32,
-) -> DuelResult {
-    let mut searcher = Searcher::new(table);
-    let config = SearchConfig {
-        max_depth: 64,
-        aspiration: 0,
-    };
-    let Some(result) = choose(
-        game.board(),
-        game.history(),
-        &mut searcher,
-        budget,
-        config,
-        &mut |_| {},
-    ) else {
+unsafe fn answer(game: &Match, table: &mut [Entry], limits: Limits, out: *mut i32) -> DuelResult {
+    let Some(decision) = decide(&mut Player::new(table, TimeUse::ThisMove), game, limits) else {
         return DuelResult::NoLegalMove;
     };
-    let Some(mv) = result.best else {
-        return DuelResult::NoLegalMove;
-    };
-    let bm = game.board().botzone_move(mv);
+    let bm = game.board().botzone_move(decision.mv);
     for (i, v) in [bm.x0, bm.y0, bm.x1, bm.y1].into_iter().enumerate() {
         // SAFETY: the caller promises 4 writable ints at `out` (any alignment).
         unsafe { write_int(out.wrapping_add(i), v) };
@@ -113,10 +93,8 @@ pub unsafe extern "C" fn duel_ataxx_move(
             Err(e) => return e,
         };
         let mut table = vec![Entry::default(); DEFAULT_TABLE_ENTRIES];
-        let clock = WallClock::start();
-        let mut budget = Budget::millis(&clock, u64::from(millis));
         // SAFETY: `out` checked non-null; the caller promises 4 writable ints.
-        unsafe { answer(&game, &mut table, &mut budget, out) }
+        unsafe { answer(&game, &mut table, Limits::millis(millis), out) }
     })
 }
 
@@ -145,9 +123,10 @@ pub unsafe extern "C" fn duel_ataxx_move_in(
         if out.is_null() || (workspace.is_null() && workspace_len != 0) {
             return DuelResult::NullPointer;
         }
-        if millis == 0 && max_nodes == 0 {
-            return DuelResult::InvalidSize;
-        }
+        let limits = match Limits::workspace(millis, max_nodes) {
+            Ok(l) => l,
+            Err(e) => return e,
+        };
         // SAFETY: the caller's promise about `moves`.
         let game = match unsafe { replay(moves, moves_len) } {
             Ok(g) => g,
@@ -155,10 +134,8 @@ pub unsafe extern "C" fn duel_ataxx_move_in(
         };
         // SAFETY: the caller's promise about `workspace`.
         let table = unsafe { workspace::table::<Entry>(workspace, workspace_len) };
-        let clock = WallClock::start();
-        let mut budget = workspace_budget(&clock, millis, max_nodes);
         // SAFETY: `out` checked non-null; the caller promises 4 writable ints.
-        unsafe { answer(&game, table, &mut budget, out) }
+        unsafe { answer(&game, table, limits, out) }
     })
 }
 
