@@ -457,6 +457,9 @@ mod selfplay {
         /// on along perfect play).
         #[arg(long, default_value_t = 18)]
         solve_empties: u32,
+        /// The self-play moves' evaluation: the hand-weighted one instead of the trained one.
+        #[arg(long)]
+        hand_policy: bool,
     }
 
     fn parse_shard(text: &str) -> Result<(u64, u64), String> {
@@ -553,7 +556,12 @@ mod selfplay {
                 board = board.play_unchecked(s.best);
             } else {
                 before.push(board);
-                let choice = Engine::new(table).choose(&board, &mut Budget::nodes(args.nodes));
+                let mut budget = Budget::nodes(args.nodes);
+                let choice = if args.hand_policy {
+                    Engine::with_eval(table, duel_core::reversi::Eval).choose(&board, &mut budget)
+                } else {
+                    Engine::new(table).choose(&board, &mut budget)
+                };
                 board = board.play_unchecked(choice.mv);
             }
         }
