@@ -306,6 +306,36 @@ fn sprt_stops_a_one_sided_match_early_with_h1_accepted() {
 }
 
 #[test]
+fn where_the_targets_count_pairs_the_sprt_reads_pairs_by_their_margin_sum() {
+    // Filler: the seat decides many boards, so game outcomes come in win-loss pairs that tell
+    // nothing; the SPRT reads each pair as won, drawn or lost by the sum of its two margins.
+    let (stdout, _) = arena_ok(
+        "filler",
+        &[
+            "--a",
+            "builtin:duel:nodes=300",
+            "--b",
+            "builtin:greedy",
+            "--size",
+            "10",
+            "--games",
+            "40",
+            "--sprt",
+            "elo0=0 elo1=50",
+        ],
+    );
+    let count = |k: &str| result_value(&stdout, k).parse::<u32>().unwrap();
+    let pairs = count("pair_wins") + count("pair_draws") + count("pair_losses");
+    let games = count("wins") + count("draws") + count("losses");
+    assert_eq!(games, 2 * pairs, "{stdout}");
+    assert!(games < 40, "the SPRT stops early: {stdout}");
+    assert!(stdout.contains("H1 accepted"), "{stdout}");
+    assert!(stdout.contains("(the SPRT's sample)"), "{stdout}");
+    let pair_elo: f64 = result_value(&stdout, "pair_elo").parse().unwrap();
+    assert!(pair_elo > 0.0, "{stdout}");
+}
+
+#[test]
 fn a_player_that_sleeps_past_its_clock_loses_on_time_unless_the_margin_covers_it() {
     // A Botzone bot that answers with a random-looking fixed move after 0.4 s: with 0.2 s a
     // move it loses on time; with 1 s of margin it is only illegal or legal, never late.

@@ -426,6 +426,17 @@ impl Totals {
         }
     }
 
+    /// The pairs the SPRT reads: game outcomes, or whole pairs by the sum of their margins
+    /// where the targets count pairs (`by_margin`: Filler, The Fruit Rage, where the
+    /// seat often decides a board and nearly every pair is a win and a loss).
+    fn sprt_sample(&self, by_margin: bool) -> Pentanomial {
+        if by_margin {
+            self.margin_pairs.as_pentanomial()
+        } else {
+            self.pentanomial
+        }
+    }
+
     /// Elo from the pairs once there is one, from the games before.
     fn elo(&self) -> EloEstimate {
         if self.pentanomial.pairs() > 0 {
@@ -510,7 +521,7 @@ fn run<R: Referee>(
                     stop.store(true, Ordering::Relaxed);
                 }
                 if let (Some(sprt), 1) = (&sprt, taken % 2) {
-                    verdict = sprt.state(sprt.llr(&totals.pentanomial));
+                    verdict = sprt.state(sprt.llr(&totals.sprt_sample(R::MARGIN_PAIRS)));
                     if verdict != SprtState::Running {
                         stop.store(true, Ordering::Relaxed);
                     }
@@ -563,7 +574,7 @@ fn take_game<R: Referee>(
         let (low, high) = sprt.bounds();
         progress.push_str(&format!(
             ", LLR {:.2} [{low:.2}, {high:.2}]",
-            sprt.llr(&totals.pentanomial)
+            sprt.llr(&totals.sprt_sample(R::MARGIN_PAIRS))
         ));
     }
     eprintln!("{progress}");
@@ -644,15 +655,24 @@ fn print_table<R: Referee>(
     );
     let m = &totals.margin_pairs;
     if R::MARGIN_PAIRS {
+        let pair_elo = m.as_pentanomial().elo();
         println!(
-            "pairs by margin sum: won {}, drawn {}, lost {}; pair score {:.1}%",
+            "pairs by margin sum: won {}, drawn {}, lost {}; pair score {:.1}%, pair Elo {} [{}, {}]{}",
             m.won,
             m.drawn,
             m.lost,
-            100.0 * m.score_rate()
+            100.0 * m.score_rate(),
+            stats::signed(pair_elo.elo, 1),
+            stats::signed(pair_elo.low, 1),
+            stats::signed(pair_elo.high, 1),
+            if sprt.is_some() {
+                " (the SPRT's sample)"
+            } else {
+                ""
+            }
         );
     }
-    let llr = sprt.map_or(f64::NAN, |s| s.llr(p));
+    let llr = sprt.map_or(f64::NAN, |s| s.llr(&totals.sprt_sample(R::MARGIN_PAIRS)));
     if let Some(s) = sprt {
         let (low, high) = s.bounds();
         let state = match verdict {
@@ -679,8 +699,11 @@ fn print_table<R: Referee>(
     );
     if R::MARGIN_PAIRS {
         result.push_str(&format!(
-            " pair_wins={} pair_draws={} pair_losses={}",
-            m.won, m.drawn, m.lost
+            " pair_wins={} pair_draws={} pair_losses={} pair_elo={}",
+            m.won,
+            m.drawn,
+            m.lost,
+            stats::signed(m.as_pentanomial().elo().elo, 2)
         ));
     }
     println!("{result}");

@@ -414,6 +414,18 @@ impl MarginPairs {
         self.won + self.drawn + self.lost
     }
 
+    /// These pairs as a [`Pentanomial`] of whole pairs: a won pair counts as two wins, a
+    /// drawn one as two draws, a lost one as two losses. The Elo and the SPRT of a game whose
+    /// targets count pairs are taken on it.
+    pub fn as_pentanomial(&self) -> Pentanomial {
+        Pentanomial {
+            ll: self.lost,
+            dd: self.drawn,
+            ww: self.won,
+            ..Pentanomial::default()
+        }
+    }
+
     /// A's pair score rate (a drawn pair counts ½), ½ before any pair.
     pub fn score_rate(&self) -> f64 {
         let n = self.pairs();
@@ -428,6 +440,26 @@ impl MarginPairs {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn margin_pairs_enter_the_sprt_as_whole_pairs() {
+        let margins = MarginPairs {
+            won: 12,
+            drawn: 1,
+            lost: 2,
+        };
+        let pairs = margins.as_pentanomial();
+        assert_eq!(pairs.classes(), [2, 0, 1, 0, 12]);
+        assert!((pairs.mean_and_variance().unwrap().0 - margins.score_rate()).abs() < 1e-12);
+        let sprt = Sprt::parse("elo0=0 elo1=50").unwrap();
+        assert!(sprt.llr(&pairs) > 1.0, "{}", sprt.llr(&pairs));
+        // The same 30 games read as outcomes: every pair a win and a loss, no information.
+        let seats = Pentanomial {
+            wl: 15,
+            ..Pentanomial::default()
+        };
+        assert_eq!(sprt.llr(&seats), 0.0);
+    }
 
     fn pairs(ll: u32, ld: u32, dd: u32, wl: u32, wd: u32, ww: u32) -> Pentanomial {
         Pentanomial {
