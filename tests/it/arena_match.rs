@@ -256,6 +256,10 @@ fn contest_programs_give_the_same_records_at_concurrency_one_and_two() {
             "4",
             "--size",
             "10",
+            // Node-limited, so the records must match; a loaded machine must not turn a
+            // process start into a time-out (the contest's 1 s includes it).
+            "--st",
+            "10",
         ],
     );
     assert_eq!(games.len(), 4);
