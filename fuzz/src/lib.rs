@@ -218,11 +218,11 @@ impl WithSource for AtaxxBoard {
     /// The Botzone form of `mv`, a copy taking its source among the mover's neighbours of the
     /// destination by `pick` (any source names the same move).
     fn botzone_move_with_source(&self, mv: duel_core::ataxx::Move, pick: u8) -> BotzoneMove {
-        use duel_core::ataxx::{Cells, Move, NEIGHBOURS};
+        use duel_core::ataxx::{SquareIter, Move, NEIGHBOURS};
         match mv {
             Move::Single(to) => {
                 let own = self.pieces(self.side());
-                let sources: Vec<_> = Cells(NEIGHBOURS[to.index()] & own).collect();
+                let sources: Vec<_> = SquareIter(NEIGHBOURS[to.index()] & own).collect();
                 match sources.get(usize::from(pick) % sources.len().max(1)) {
                     Some(&from) => BotzoneMove::between(from, to),
                     None => self.botzone_move(mv),

@@ -1,7 +1,7 @@
 //! The position: bitboards of both sides and the blocked cells, the side to move, the rule
 //! set and its counters; FEN reading and writing.
 
-use super::square::{Cells, FULL, Square, dilate, pop, reach};
+use super::square::{FULL, Square, SquareIter, dilate, pop, reach};
 use core::fmt;
 
 /// A player.
@@ -333,7 +333,7 @@ impl Board {
         match mv {
             Move::Single(to) => {
                 let (own, _) = self.own_opp();
-                match Cells(super::square::neighbours(to) & own).next() {
+                match SquareIter(super::square::neighbours(to) & own).next() {
                     Some(from) => BotzoneMove::between(from, to),
                     None => BotzoneMove::NONE,
                 }
@@ -448,7 +448,7 @@ impl Board {
         let (own, _) = self.own_opp();
         let empty = self.empty();
         let mut n = u64::from((dilate(own) & empty).count_ones());
-        for from in Cells(own) {
+        for from in SquareIter(own) {
             n += u64::from((super::square::ring(from) & empty).count_ones());
         }
         if n == 0 { 1 } else { n }
@@ -468,7 +468,7 @@ impl Board {
         // captures. A copy gains 1 + captures, a jump its captures; the list comes out by
         // descending gain, a copy before a jump of equal gain.
         let mut layers = [0u64; 9];
-        for to in Cells(reach(own) & empty) {
+        for to in SquareIter(reach(own) & empty) {
             let captures = pop(super::square::neighbours(to) & opp) as usize;
             if let Some(layer) = layers.get_mut(captures) {
                 *layer |= to.bit();
@@ -477,14 +477,14 @@ impl Board {
         let singles = dilate(own) & empty;
         for gain in (0..=9usize).rev() {
             if let Some(&layer) = gain.checked_sub(1).and_then(|c| layers.get(c)) {
-                for to in Cells(layer & singles) {
+                for to in SquareIter(layer & singles) {
                     list.push(Move::Single(to));
                 }
             }
             if let Some(&layer) = layers.get(gain) {
                 if layer != 0 {
-                    for from in Cells(own) {
-                        for to in Cells(super::square::ring(from) & layer) {
+                    for from in SquareIter(own) {
+                        for to in SquareIter(super::square::ring(from) & layer) {
                             list.push(Move::Double(from, to));
                         }
                     }
@@ -506,11 +506,11 @@ impl Board {
         }
         let (own, _) = self.own_opp();
         let empty = self.empty();
-        for to in Cells(dilate(own) & empty) {
+        for to in SquareIter(dilate(own) & empty) {
             list.push(Move::Single(to));
         }
-        for from in Cells(own) {
-            for to in Cells(super::square::ring(from) & empty) {
+        for from in SquareIter(own) {
+            for to in SquareIter(super::square::ring(from) & empty) {
                 list.push(Move::Double(from, to));
             }
         }

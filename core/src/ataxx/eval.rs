@@ -2,7 +2,7 @@
 //! best captures in hand, safe pieces, mobility, holes, the move in hand), in two phases.
 
 use super::board::Board;
-use super::square::{Cells, dilate, neighbours, pop, reach};
+use super::square::{SquareIter, dilate, neighbours, pop, reach};
 use crate::game::{Evaluator, Score};
 
 /// The value of one piece.
@@ -113,7 +113,7 @@ const fn class_masks() -> [u64; 10] {
 #[inline]
 fn best_capture(targets: u64, opp: u64) -> i32 {
     let mut best = 0;
-    for to in Cells(targets) {
+    for to in SquareIter(targets) {
         best = best.max(pop(neighbours(to) & opp));
     }
     best

@@ -37,5 +37,5 @@ pub use history::{HISTORY_CAPACITY, History, Match, REPETITION_CAPACITY, ReplayE
 pub use moves::{BotzoneMove, Move, ParseMoveError};
 pub use player::{MAX_DEPTH, Player, start};
 pub use search::{Root, Tuning, search, search_tuned};
-pub use square::{CELLS, Cells, FULL, NEIGHBOURS, RING, SIZE, Square, dilate, reach};
+pub use square::{CELLS, FULL, NEIGHBOURS, RING, SIZE, Square, SquareIter, dilate, reach};
 pub use time::{Allowance, TimeManager};

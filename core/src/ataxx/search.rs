@@ -12,7 +12,7 @@
 use super::board::{Board, MAX_MOVES};
 use super::eval::Eval;
 use super::moves::Move;
-use super::square::{Cells, Square, dilate, neighbours, pop, ring};
+use super::square::{Square, SquareIter, dilate, neighbours, pop, ring};
 use crate::budget::Budget;
 use crate::game::{SCORE_LIMIT, Score};
 use crate::search::{SearchConfig, SearchResult};
@@ -186,13 +186,13 @@ impl Search<'_, '_, '_> {
             };
             (shape << 12) | secondary
         };
-        for to in Cells(dilate(own) & empty) {
+        for to in SquareIter(dilate(own) & empty) {
             let captures = pop(neighbours(to) & opp) as u32;
             let key = to.index() as u16;
             list.push(score(key, shape_score(captures, true)), key);
         }
-        for from in Cells(own) {
-            for to in Cells(ring(from) & empty) {
+        for from in SquareIter(own) {
+            for to in SquareIter(ring(from) & empty) {
                 let captures = pop(neighbours(to) & opp) as u32;
                 let key = 49 + (from.index() * 49 + to.index()) as u16;
                 list.push(score(key, shape_score(captures, false)), key);

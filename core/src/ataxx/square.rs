@@ -101,11 +101,12 @@ impl fmt::Display for Square {
     }
 }
 
-/// Iterates over the cells of a bitboard, lowest bit first.
+/// Iterates over the squares of a bitboard, lowest bit first (an iterator; Filler's `Cells`
+/// is a set of cells).
 #[derive(Clone, Copy, Debug)]
-pub struct Cells(pub u64);
+pub struct SquareIter(pub u64);
 
-impl Iterator for Cells {
+impl Iterator for SquareIter {
     type Item = Square;
     #[inline]
     fn next(&mut self) -> Option<Square> {
