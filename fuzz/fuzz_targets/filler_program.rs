@@ -15,10 +15,17 @@ fuzz_target!(|data: &[u8]| {
         millis: None,
         nodes: Some(u64::from(bytes.u8()) * 4),
         any_size: bytes.u8() & 1 == 1,
-        moves_played: bytes.u8(),
+        // Odd: the move count given; even: the program's estimate from the cells owned.
+        moves_played: match bytes.u8() {
+            b if b & 1 == 1 => Some(b / 2),
+            _ => None,
+        },
         move_limit: bytes.u8(),
         hash_mib: 0,
         info: false,
+        control: None,
+        tempo: None,
+        horizon: None,
     };
     let input = bytes.rest();
     match answer(&args, input, &WallClock::start()) {

@@ -218,7 +218,7 @@ impl WithSource for AtaxxBoard {
     /// The Botzone form of `mv`, a copy taking its source among the mover's neighbours of the
     /// destination by `pick` (any source names the same move).
     fn botzone_move_with_source(&self, mv: duel_core::ataxx::Move, pick: u8) -> BotzoneMove {
-        use duel_core::ataxx::{SquareIter, Move, NEIGHBOURS};
+        use duel_core::ataxx::{Move, NEIGHBOURS, SquareIter};
         match mv {
             Move::Single(to) => {
                 let own = self.pieces(self.side());
