@@ -183,7 +183,7 @@ mod tests {
         let mut player = Player::new(&mut table, TimeUse::ThisMove);
         for rules in [Rules::Botzone, Rules::Standard] {
             let game = start(rules);
-            let decision = player.choose(&game, &mut Budget::nodes(3_000)).unwrap();
+            let decision = player.choose(&game, &mut Budget::nodes(300)).unwrap();
             assert!(game.board().is_legal(decision.mv));
             assert_eq!(decision.pv.as_slice().first(), Some(&decision.mv));
         }
