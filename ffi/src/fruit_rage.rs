@@ -1,11 +1,11 @@
 //! The C API for The Fruit Rage: `duel_fruit_rage_move` and `duel_fruit_rage_move_in`.
 
-use crate::clock::WallClock;
 use crate::memory::{bytes, write_int};
+use crate::play::{Limits, decide};
 use crate::result::{DuelResult, guard};
 use crate::workspace;
-use duel_core::fruit_rage::{self, Board, BoardError};
-use duel_core::{Budget, Clock, Entry};
+use duel_core::fruit_rage::{self, Board, BoardError, Player};
+use duel_core::{Entry, TimeUse};
 
 /// The byte that marks an empty cell in boards passed to and from the C API.
 pub const DUEL_FRUIT_RAGE_EMPTY: u8 = 255;
@@ -109,6 +109,11 @@ impl Call {
     }
 }
 
+/// `remaining_millis` as a call's milliseconds (at most about 49 days).
+fn millis(remaining_millis: u64) -> u32 {
+    u32::try_from(remaining_millis).unwrap_or(u32::MAX)
+}
+
 /// How long the homework program thinks on `position` with `remaining_millis` left for the
 /// game, in microseconds (0: the greedy move at once).
 fn think_micros(position: &Board, remaining_millis: u64) -> u64 {
@@ -172,20 +177,22 @@ pub unsafe extern "C" fn duel_fruit_rage_move(
             Ok(p) => p,
             Err(e) => return e,
         };
-        let clock = WallClock::start();
-        let think = think_micros(&position, remaining_millis);
-        let best = if think == 0 {
-            fruit_rage::greedy_move(&position)
-        } else {
-            let mut table = vec![Entry::default(); fruit_rage::table_entries(think)];
-            let mut budget = Budget::until(&clock, clock.now_micros().saturating_add(think));
-            fruit_rage::search(&position, &mut budget, &mut table).best
+        // The table is sized for the time this move will think (none for a greedy move).
+        let entries = match think_micros(&position, remaining_millis) {
+            0 => 0,
+            think => fruit_rage::table_entries(think),
         };
-        let Some(mv) = best else {
+        let mut table = vec![Entry::default(); entries];
+        let mut player = Player::new(&mut table, TimeUse::WholeGame, None);
+        let Some(decision) = decide(
+            &mut player,
+            &position,
+            Limits::millis(millis(remaining_millis)),
+        ) else {
             return DuelResult::NoLegalMove;
         };
         // SAFETY: the caller's promise about the out-pointers.
-        unsafe { call.answer(&position, mv) }
+        unsafe { call.answer(&position, decision.mv) }
     })
 }
 
@@ -236,39 +243,27 @@ pub unsafe extern "C" fn duel_fruit_rage_move_in(
         if workspace.is_null() && workspace_len != 0 {
             return DuelResult::NullPointer;
         }
-        if remaining_millis == 0 && max_nodes == 0 {
-            return DuelResult::InvalidSize;
-        }
+        let limits = match Limits::workspace(millis(remaining_millis), max_nodes) {
+            Ok(l) => l,
+            Err(e) => return e,
+        };
+        // With no time limit the node limit is this move's; otherwise the time is the game's.
+        let time = if remaining_millis == 0 {
+            TimeUse::ThisMove
+        } else {
+            TimeUse::WholeGame
+        };
         // SAFETY: the caller's promise about `board`.
         let position = match unsafe { call.position() } {
             Ok(p) => p,
             Err(e) => return e,
         };
-        let clock = WallClock::start();
-        let think = if remaining_millis == 0 {
-            u64::MAX
-        } else {
-            think_micros(&position, remaining_millis)
-        };
-        let best = if think == 0 {
-            fruit_rage::greedy_move(&position)
-        } else {
-            // SAFETY: the caller's promise about `workspace`.
-            let table = unsafe { workspace::table::<Entry>(workspace, workspace_len) };
-            let mut budget = if think == u64::MAX {
-                Budget::unlimited()
-            } else {
-                Budget::until(&clock, clock.now_micros().saturating_add(think))
-            };
-            if max_nodes != 0 {
-                budget = budget.with_node_limit(max_nodes);
-            }
-            fruit_rage::search(&position, &mut budget, table).best
-        };
-        let Some(mv) = best else {
+        // SAFETY: the caller's promise about `workspace`.
+        let table = unsafe { workspace::table::<Entry>(workspace, workspace_len) };
+        let Some(decision) = decide(&mut Player::new(table, time, None), &position, limits) else {
             return DuelResult::NoLegalMove;
         };
         // SAFETY: the caller's promise about the out-pointers.
-        unsafe { call.answer(&position, mv) }
+        unsafe { call.answer(&position, decision.mv) }
     })
 }
