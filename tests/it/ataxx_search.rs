@@ -3,6 +3,7 @@
 //! by a naive count), the UAI `go` variants and `stop` under node limits, and the time
 //! manager's decisions replayed on made-up clock readings.
 
+use crate::ataxx::Session;
 use duel_core::ataxx::{Allowance, TimeManager};
 use duel_core::ataxx::{
     Board, Colour, History, Move, Root, Rules, Tuning, WIN, choose, outcome_score, search,
@@ -10,10 +11,6 @@ use duel_core::ataxx::{
 };
 use duel_core::{Budget, Entry, SearchConfig, SearchResult, Searcher, TranspositionTable};
 use duel_tests::{Rng, bin};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
-use std::time::Duration;
 
 /// Scores at or beyond this are won games.
 const DECIDED: i32 = WIN / 2;
@@ -374,69 +371,27 @@ fn budget_and_deepen_hook_bound_the_search() {
 // ---------------------------------------------------------------------------------------------
 // UAI
 
-struct Uai {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+/// `ataxx --uai` with a 1 MiB table.
+fn uai() -> Session {
+    Session::start(&bin("ataxx"), &["--uai", "--hash-mb", "1"])
 }
 
-impl Uai {
-    fn start() -> Uai {
-        let mut child = Command::new(bin("ataxx"))
-            .args(["--uai", "--hash-mb", "1"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Uai {
-            child,
-            stdin,
-            lines: rx,
+/// The `info` lines up to `bestmove`, and the best move's text.
+fn answer(uai: &Session) -> (Vec<String>, String) {
+    let mut infos = Vec::new();
+    loop {
+        let line = uai.line();
+        match line.strip_prefix("bestmove ") {
+            Some(m) => return (infos, m.to_string()),
+            None => infos.push(line),
         }
     }
+}
 
-    fn send(&mut self, text: &str) {
-        let stdin = self.stdin.as_mut().unwrap();
-        stdin.write_all(text.as_bytes()).unwrap();
-        stdin.flush().unwrap();
-    }
-
-    fn line(&self) -> String {
-        self.lines
-            .recv_timeout(Duration::from_secs(60))
-            .expect("a line within 60 s")
-    }
-
-    /// The `info` lines up to `bestmove`, and the best move's text.
-    fn answer(&self) -> (Vec<String>, String) {
-        let mut infos = Vec::new();
-        loop {
-            let line = self.line();
-            match line.strip_prefix("bestmove ") {
-                Some(m) => return (infos, m.to_string()),
-                None => infos.push(line),
-            }
-        }
-    }
-
-    fn finish(mut self) {
-        self.send("quit\n");
-        drop(self.stdin.take());
-        let out = self.child.wait_with_output().unwrap();
-        assert!(out.status.success());
-    }
+/// Ends the session with `quit`: the engine exits cleanly, with nothing left unread.
+fn quit(mut uai: Session) {
+    uai.send("quit\n");
+    assert!(uai.finish().status.success());
 }
 
 /// The integer after `key` in an `info` line.
@@ -449,7 +404,7 @@ fn field(line: &str, key: &str) -> u64 {
 /// Every `go` form answers with a legal move, and node limits bind whatever the clock says.
 #[test]
 fn uai_go_variants_answer_legal_moves_within_their_limits() {
-    let mut uai = Uai::start();
+    let mut uai = uai();
     uai.send("uai\nisready\n");
     while uai.line() != "readyok" {}
     let fen = "x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1";
@@ -466,7 +421,7 @@ fn uai_go_variants_answer_legal_moves_within_their_limits() {
     ];
     for (go, limit) in forms {
         uai.send(&format!("uainewgame\nposition fen {fen}\n{go}\n"));
-        let (infos, best) = uai.answer();
+        let (infos, best) = answer(&uai);
         let mv = Move::parse_uai(&best).unwrap();
         assert!(board.is_legal(mv), "{go}: {best}");
         assert!(!infos.is_empty(), "{go}");
@@ -491,22 +446,22 @@ fn uai_go_variants_answer_legal_moves_within_their_limits() {
         }
     }
     uai.send("stop\n");
-    let (_, best) = uai.answer();
+    let (_, best) = answer(&uai);
     let after_f2 = Board::start(Rules::Standard)
         .play(Move::parse_uai("f2").unwrap())
         .unwrap();
     assert!(after_f2.is_legal(Move::parse_uai(&best).unwrap()), "{best}");
     // A stuck side passes.
     uai.send("position fen 7/7/7/7/ooooooo/ooooooo/xxxxxxx x 0 1\ngo nodes 100\n");
-    assert_eq!(uai.answer().1, "0000");
+    assert_eq!(answer(&uai).1, "0000");
     // Options: a table size, a search parameter, and a clear message for a bad one.
     uai.send("setoption name Hash value 2\nsetoption name lmr_divisor value 500\n");
     uai.send("setoption name nonsense value 1\n");
     assert_eq!(uai.line(), "info string no option nonsense");
     uai.send("position startpos\ngo nodes 800\n");
-    let (_, best) = uai.answer();
+    let (_, best) = answer(&uai);
     assert!(Board::start(Rules::Standard).is_legal(Move::parse_uai(&best).unwrap()));
-    uai.finish();
+    quit(uai);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -92,7 +92,7 @@ pub(crate) struct Session {
 }
 
 impl Session {
-    fn start(program: &Path, args: &[&str]) -> Session {
+    pub(crate) fn start(program: &Path, args: &[&str]) -> Session {
         let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
@@ -118,19 +118,19 @@ impl Session {
         }
     }
 
-    fn send(&mut self, text: &str) {
+    pub(crate) fn send(&mut self, text: &str) {
         let stdin = self.stdin.as_mut().unwrap();
         stdin.write_all(text.as_bytes()).unwrap();
         stdin.flush().unwrap();
     }
 
-    fn line(&self) -> String {
+    pub(crate) fn line(&self) -> String {
         self.lines
-            .recv_timeout(Duration::from_secs(20))
-            .expect("a line within 20 s")
+            .recv_timeout(Duration::from_secs(60))
+            .expect("a line within 60 s")
     }
 
-    fn finish(mut self) -> std::process::Output {
+    pub(crate) fn finish(mut self) -> std::process::Output {
         drop(self.stdin.take());
         let out = self.child.wait_with_output().unwrap();
         assert!(self.lines.try_recv().is_err(), "unread output");
