@@ -19,9 +19,8 @@ pub mod text;
 
 pub use board::{Board, BoardError, Cell, IllegalMoveError, MAX_KINDS, MAX_SIZE, Move, MoveList};
 pub use play::{
-    GreedyEval, LeadEval, Pruned, PrunedEval, PrunedMoves, SEARCH_WIDTH, choose, greedy_move,
-    minimax, minimax3_move, random_move, search, search_pruned, search_with, table_entries,
-    think_micros,
+    GreedyEval, SEARCH_WIDTH, choose, greedy_move, minimax, minimax3_move, random_move, search,
+    table_entries, think_micros,
 };
 pub use player::Player;
 pub use text::{Input, InputError, ParseError, parse_input};

@@ -4,18 +4,8 @@
 use super::board::{Board, Move, splitmix};
 use crate::budget::Budget;
 use crate::game::{Evaluator, Score};
-use crate::search::{SearchConfig, SearchResult, Searcher};
+use crate::search::SearchResult;
 use crate::tt::Entry;
-
-/// The score difference so far, nothing more: the course's minimax agent's evaluation.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct LeadEval;
-
-impl Evaluator<Board> for LeadEval {
-    fn evaluate(&self, pos: &Board) -> Score {
-        pos.lead()
-    }
-}
 
 /// The score difference so far plus a greedy playout of the `PLIES` largest groups as they
 /// stand (the mover takes the largest, the other the next, and so on, ignoring gravity).
@@ -111,30 +101,6 @@ pub fn search(board: &Board, budget: &mut Budget<'_>, table: &mut [Entry]) -> Se
     super::engine::search::<SEARCH_WIDTH>(board, budget, table, board.cells().min(254) as u8)
 }
 
-/// A full-width search (every group at every node) with `eval` at the leaves; otherwise as
-/// [`search`].
-pub fn search_with<E: Evaluator<Board>>(
-    board: &Board,
-    eval: &E,
-    budget: &mut Budget<'_>,
-    table: &mut [Entry],
-) -> SearchResult<Move> {
-    let greedy = SearchResult {
-        best: greedy_move(board),
-        score: board.lead(),
-        depth: 0,
-        nodes: 0,
-    };
-    if greedy.best.is_none() || budget.check() {
-        return greedy;
-    }
-    let config = SearchConfig {
-        max_depth: board.cells().min(60) as u8,
-        aspiration: 0,
-    };
-    Searcher::new(table).search(board, eval, config, budget, &mut |_| {})
-}
-
 /// The move [`search`] finds; `None` on an empty box.
 pub fn choose(board: &Board, budget: &mut Budget<'_>, table: &mut [Entry]) -> Option<Move> {
     search(board, budget, table).best
@@ -192,115 +158,4 @@ pub fn think_micros(
         think = think.min(remaining_micros / 20);
     }
     think
-}
-
-/// A box searched with forward pruning: every group at the root, only the `K` largest groups
-/// below it. A search game only ([`Board`] itself always lists every group).
-#[derive(Clone, Copy, Debug)]
-pub struct Pruned<const K: usize> {
-    board: Board,
-    root: bool,
-}
-
-impl<const K: usize> Pruned<K> {
-    /// `board` as a search root.
-    pub fn root(board: Board) -> Self {
-        Self { board, root: true }
-    }
-}
-
-/// The moves of a [`Pruned`] box: all of them at the root.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct PrunedMoves<const K: usize> {
-    all: super::board::MoveList,
-    len: usize,
-}
-
-impl<const K: usize> AsRef<[Move]> for PrunedMoves<K> {
-    fn as_ref(&self) -> &[Move] {
-        self.all.as_slice().get(..self.len).unwrap_or(&[])
-    }
-}
-
-impl<const K: usize> AsMut<[Move]> for PrunedMoves<K> {
-    fn as_mut(&mut self) -> &mut [Move] {
-        self.all
-            .as_mut_slice()
-            .get_mut(..self.len)
-            .unwrap_or(&mut [])
-    }
-}
-
-impl<const K: usize> crate::game::Game for Pruned<K> {
-    type Move = Move;
-    type MoveList = PrunedMoves<K>;
-
-    fn legal_moves(&self) -> PrunedMoves<K> {
-        let all = self.board.legal_moves();
-        let len = if self.root {
-            all.len()
-        } else {
-            all.len().min(K)
-        };
-        PrunedMoves { all, len }
-    }
-
-    fn play_unchecked(&self, mv: Move) -> Self {
-        Self {
-            board: self.board.play_unchecked(mv),
-            root: false,
-        }
-    }
-
-    fn outcome(&self) -> Option<Score> {
-        crate::game::Game::outcome(&self.board)
-    }
-
-    fn hash(&self) -> u64 {
-        // The root lists more moves than the same box below it: keep their entries apart.
-        self.board.hash() ^ u64::from(self.root)
-    }
-
-    fn move_key(mv: Move) -> u16 {
-        mv.key()
-    }
-}
-
-impl<const K: usize, E: Evaluator<Board>> Evaluator<Pruned<K>> for PrunedEval<'_, E> {
-    fn evaluate(&self, pos: &Pruned<K>) -> Score {
-        self.0.evaluate(&pos.board)
-    }
-}
-
-/// An evaluation of boxes used on [`Pruned`] boxes.
-#[derive(Clone, Copy, Debug)]
-pub struct PrunedEval<'e, E>(pub &'e E);
-
-/// [`search_with`] over [`Pruned`] boxes: every group at the root, the `K` largest below.
-pub fn search_pruned<const K: usize, E: Evaluator<Board>>(
-    board: &Board,
-    eval: &E,
-    budget: &mut Budget<'_>,
-    table: &mut [Entry],
-) -> SearchResult<Move> {
-    let greedy = SearchResult {
-        best: greedy_move(board),
-        score: board.lead(),
-        depth: 0,
-        nodes: 0,
-    };
-    if greedy.best.is_none() || budget.check() {
-        return greedy;
-    }
-    let config = SearchConfig {
-        max_depth: board.cells().min(60) as u8,
-        aspiration: 0,
-    };
-    Searcher::new(table).search(
-        &Pruned::<K>::root(*board),
-        &PrunedEval(eval),
-        config,
-        budget,
-        &mut |_| {},
-    )
 }

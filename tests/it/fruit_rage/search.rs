@@ -1,93 +1,28 @@
-//! The search against brute force, the pruned search, and the baseline players.
+//! Core's plain minimax against brute force, and the baseline players.
 
 use super::naive::{EMPTY, Grid};
 use super::{board_of, random_grid};
 use duel_core::fruit_rage::{self, greedy_move, minimax3_move, random_move};
-use duel_core::{Budget, Entry};
 use duel_tests::Rng;
 
 #[test]
-fn unlimited_full_width_search_finds_the_exact_value_of_small_boxes() {
+fn plain_minimax_deep_enough_to_reach_the_end_finds_the_exact_value() {
+    // The search's own twins (plain minimax on the naive grid, brute force) are in engine.rs;
+    // this checks core's `minimax`, which `minimax3_move` and the conformance harness use.
     let mut rng = Rng::new(11);
-    let mut table = vec![Entry::default(); 1 << 12];
-    for case in 0..300 {
-        let n = 1 + rng.below(3) + usize::from(case % 10 == 0);
-        let kinds = 1 + rng.below(if n == 4 { 2 } else { 4 });
-        let grid = random_grid(&mut rng, n, kinds);
-        let board = board_of(&grid);
-        let exact = grid.exact_value();
-        let result = fruit_rage::search_with(
-            &board,
-            &fruit_rage::GreedyEval::<4>,
-            &mut Budget::unlimited(),
-            &mut table,
-        );
-        let mv = result.best.expect("a box with fruit has a move");
-        if board.legal_moves().len() > 1 {
-            assert_eq!(
-                i64::from(result.score),
-                exact,
-                "search value on\n{}",
-                grid.text()
-            );
-        }
-        // The move chosen reaches the exact value.
-        let cell = board.label(mv);
-        let mut child = grid.clone();
-        let points = child.claim(
-            &grid
-                .group_at(cell.column as usize, cell.row as usize)
-                .unwrap(),
-        );
-        assert_eq!(
-            points - child.exact_value(),
-            exact,
-            "move {cell} on\n{}",
-            grid.text()
-        );
-        // Plain minimax deep enough to reach the end agrees too.
-        if grid.cells.iter().filter(|&&v| v != EMPTY).count() <= 8 {
-            assert_eq!(i64::from(fruit_rage::minimax(&board, 8)), exact);
-        }
-        table.fill(Entry::default());
-    }
-}
-
-#[test]
-fn pruned_search_is_the_full_search_when_nothing_is_pruned_and_legal_otherwise() {
-    use duel_core::Game;
-    let mut rng = Rng::new(13);
-    let mut table = vec![Entry::default(); 1 << 12];
-    for _ in 0..200 {
+    for _ in 0..300 {
         let n = 1 + rng.below(3);
         let kinds = 1 + rng.below(4);
         let grid = random_grid(&mut rng, n, kinds);
-        let board = board_of(&grid);
-        // At most 9 cells, so at most 9 groups: K = 9 prunes nothing.
-        let wide = fruit_rage::search_pruned::<9, _>(
-            &board,
-            &fruit_rage::GreedyEval::<4>,
-            &mut Budget::unlimited(),
-            &mut table,
-        );
-        table.fill(Entry::default());
-        let exact = grid.exact_value();
-        if board.legal_moves().len() > 1 {
-            assert_eq!(i64::from(wide.score), exact, "on\n{}", grid.text());
+        if grid.cells.iter().filter(|&&v| v != EMPTY).count() <= 8 {
+            let board = board_of(&grid);
+            assert_eq!(
+                i64::from(fruit_rage::minimax(&board, 8)),
+                grid.exact_value(),
+                "on\n{}",
+                grid.text()
+            );
         }
-        // Pruned to one group below the root: still a legal move, and every root move listed.
-        let root = fruit_rage::Pruned::<1>::root(board);
-        assert_eq!(root.legal_moves().as_ref(), board.legal_moves().as_slice());
-        let child = root.play_unchecked(board.legal_moves().as_slice()[0]);
-        assert!(child.legal_moves().as_ref().len() <= 1);
-        let narrow = fruit_rage::search_pruned::<1, _>(
-            &board,
-            &fruit_rage::LeadEval,
-            &mut Budget::nodes(500),
-            &mut table,
-        );
-        table.fill(Entry::default());
-        assert!(board.legal_moves().iter().any(|&m| Some(m) == narrow.best));
     }
 }
 
