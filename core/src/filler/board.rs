@@ -315,31 +315,14 @@ impl Board {
         if self.plies_left() <= self.exact_plies {
             return self.exact_moves();
         }
-        let mut list = Moves::new();
         if self.is_over() {
-            return list;
+            return Moves::new();
         }
         let free = self.free();
-        let own_border = self.own.neighbours(free);
-        let opponent_border = self.opponent.neighbours(free);
-        let mut keys = [0u32; COLOURS];
-        for c in 0..COLOURS as u8 {
-            if c == self.opponent_colour {
-                continue;
-            }
-            let Some(&plane) = self.planes.get(c as usize) else {
-                continue;
-            };
-            let mine = (own_border & plane).count();
-            if mine > 0 {
-                if let Some(k) = keys.get_mut(list.len()) {
-                    *k = mine;
-                }
-                list.push(Move(c));
-            }
-        }
+        let mut list = self.gains(self.own.neighbours(free));
         if list.is_empty() {
             // Nothing gains: blocking is free.
+            let opponent_border = self.opponent.neighbours(free);
             for c in 0..COLOURS as u8 {
                 let blocks = self
                     .planes
@@ -359,7 +342,30 @@ impl Board {
                     .unwrap_or(0)
             };
             list.push(Move(idle));
-            return list;
+        }
+        list
+    }
+
+    /// Every legal colour on `own_border` (the cells a colour would gain), most adjacent
+    /// cells first: the first moves of [`Board::useful_moves`] and [`Board::exact_moves`].
+    #[inline]
+    fn gains(&self, own_border: Cells) -> Moves {
+        let mut list = Moves::new();
+        let mut keys = [0u32; COLOURS];
+        for c in 0..COLOURS as u8 {
+            if c == self.opponent_colour {
+                continue;
+            }
+            let Some(&plane) = self.planes.get(c as usize) else {
+                continue;
+            };
+            let mine = (own_border & plane).count();
+            if mine > 0 {
+                if let Some(k) = keys.get_mut(list.len()) {
+                    *k = mine;
+                }
+                list.push(Move(c));
+            }
         }
         let moves = list.as_mut_slice();
         for i in 1..moves.len() {
@@ -394,15 +400,13 @@ impl Board {
     /// - then every legal colour on the opponent's border only (blocks);
     /// - then one inert legal colour, if any: the own colour if inert, else the lowest.
     pub fn exact_moves(&self) -> Moves {
-        let mut list = Moves::new();
         if self.is_over() {
-            return list;
+            return Moves::new();
         }
         let free = self.free();
         let own_border = self.own.neighbours(free);
         let opponent_border = self.opponent.neighbours(free);
-        let mut keys = [0u32; COLOURS];
-        let mut blocks = [false; COLOURS];
+        let mut list = self.gains(own_border);
         let mut inert: Option<u8> = None;
         for c in 0..COLOURS as u8 {
             if c == self.opponent_colour {
@@ -411,32 +415,13 @@ impl Board {
             let Some(&plane) = self.planes.get(c as usize) else {
                 continue;
             };
-            let mine = (own_border & plane).count();
-            if mine > 0 {
-                if let Some(k) = keys.get_mut(list.len()) {
-                    *k = mine;
-                }
+            if !(own_border & plane).is_empty() {
+                continue;
+            }
+            if !(opponent_border & plane).is_empty() {
                 list.push(Move(c));
-            } else if !(opponent_border & plane).is_empty() {
-                if let Some(b) = blocks.get_mut(c as usize) {
-                    *b = true;
-                }
             } else if inert.is_none() || c == self.own_colour {
                 inert = Some(c);
-            }
-        }
-        let moves = list.as_mut_slice();
-        for i in 1..moves.len() {
-            let mut j = i;
-            while j > 0 && keys[j - 1] < keys[j] {
-                keys.swap(j - 1, j);
-                moves.swap(j - 1, j);
-                j -= 1;
-            }
-        }
-        for (c, &b) in blocks.iter().enumerate() {
-            if b {
-                list.push(Move(c as u8));
             }
         }
         if let Some(c) = inert {
