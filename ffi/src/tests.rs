@@ -313,3 +313,26 @@ fn a_workspace_at_any_address_is_used_from_its_aligned_part() {
         }
     }
 }
+
+#[test]
+fn every_result_code_round_trips_and_has_its_own_message() {
+    let mut messages = std::collections::HashSet::new();
+    for &code in DuelResult::ALL {
+        assert_eq!(DuelResult::from_code(code as u32), Some(code));
+        let text = code.message().to_str().expect("ASCII message");
+        assert!(
+            !text.is_empty() && messages.insert(text),
+            "{code:?}: {text}"
+        );
+        // SAFETY: duel_result_message returns a static NUL-terminated string.
+        let c = unsafe { std::ffi::CStr::from_ptr(crate::duel_result_message(code as u32)) };
+        assert_eq!(c, code.message());
+    }
+    let unknown = (0..=300u32)
+        .filter(|&n| DuelResult::from_code(n).is_none())
+        .count();
+    assert_eq!(unknown, 301 - DuelResult::ALL.len());
+    // SAFETY: as above.
+    let c = unsafe { std::ffi::CStr::from_ptr(crate::duel_result_message(8)) };
+    assert_eq!(c, c"unknown duel_result code");
+}

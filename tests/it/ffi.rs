@@ -1,6 +1,8 @@
 //! The C ABI, the contest's C++ `move` linked with graders, and Java through JNI.
 
-use duel_tests::{NATIVE_STATIC_LIBS, bin, ffi_lib_dir, must, run, scratch_dir, workspace};
+use duel_tests::{
+    NATIVE_STATIC_LIBS, bin, ffi_lib_dir, must, run, scratch_dir, target_dir, workspace,
+};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -20,16 +22,49 @@ fn link_with_duel(compiler: &str, sources: &[PathBuf], out: &Path, flags: &[&str
     must(&mut cmd);
 }
 
+/// The `duel-ffi` library's source with its macros expanded (its result codes are declared by a
+/// macro), as `cargo rustc -Zunpretty=expanded` prints it, written into `dir` (kept between
+/// runs, so the check build is incremental). The flag is unstable: `RUSTC_BOOTSTRAP=1` lets the
+/// stable toolchain print it, for this one child process only.
+fn expanded_ffi_source(dir: &Path) -> PathBuf {
+    std::fs::create_dir_all(dir).expect("expansion directory");
+    let out = Command::new(env!("CARGO"))
+        .args([
+            "rustc",
+            "--quiet",
+            "-p",
+            "duel-ffi",
+            "--lib",
+            "--profile",
+            "check",
+        ])
+        .args(["--", "-Zunpretty=expanded"])
+        .env("RUSTC_BOOTSTRAP", "1")
+        .env("CARGO_TARGET_DIR", dir.join("target"))
+        .current_dir(workspace())
+        .output()
+        .expect("run cargo rustc");
+    assert!(
+        out.status.success(),
+        "expanding duel-ffi failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let path = dir.join("duel_ffi_expanded.rs");
+    std::fs::write(&path, &out.stdout).expect("write the expanded source");
+    path
+}
+
 #[test]
 fn header_is_current() {
     let crate_dir = workspace().join("ffi");
     let config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml"))
         .expect("ffi/cbindgen.toml parses");
+    let source = expanded_ffi_source(&target_dir().join("ffi-expanded"));
     let bindings = cbindgen::Builder::new()
-        .with_crate(&crate_dir)
+        .with_src(&source)
         .with_config(config)
         .generate()
-        .expect("cbindgen reads ffi/");
+        .expect("cbindgen reads the expanded ffi/");
     let mut generated = Vec::new();
     bindings.write(&mut generated);
     let path = workspace().join("include/duel.h");
