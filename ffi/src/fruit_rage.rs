@@ -10,52 +10,41 @@ use duel_core::{Entry, TimeUse};
 /// The byte that marks an empty cell in boards passed to and from the C API.
 pub const DUEL_FRUIT_RAGE_EMPTY: u8 = 255;
 
-/// The caller's pointers of one call, checked for null.
-struct Call {
-    side: usize,
-    board: *const u8,
+/// Where a call's answer goes: the claimed cell, its points and the box after the claim.
+struct Out {
     row: *mut i32,
     column: *mut i32,
     points: *mut i32,
     board_after: *mut u8,
+    board_after_len: usize,
+}
+
+/// The caller's pointers of one call, checked for null.
+struct Call {
+    side: usize,
+    board: *const u8,
+    out: Out,
 }
 
 impl Call {
     /// Checks the pointers and the sizes.
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        n: u32,
-        board: *const u8,
-        board_len: usize,
-        row: *mut i32,
-        column: *mut i32,
-        points: *mut i32,
-        board_after: *mut u8,
-        board_after_len: usize,
-    ) -> Result<Call, DuelResult> {
+    fn new(n: u32, board: *const u8, board_len: usize, out: Out) -> Result<Call, DuelResult> {
         if board.is_null()
-            || row.is_null()
-            || column.is_null()
-            || points.is_null()
-            || board_after.is_null()
+            || out.row.is_null()
+            || out.column.is_null()
+            || out.points.is_null()
+            || out.board_after.is_null()
         {
             return Err(DuelResult::NullPointer);
         }
         let side = n as usize;
         if !(1..=fruit_rage::MAX_SIZE).contains(&side)
             || board_len != side * side
-            || board_after_len != board_len
+            || out.board_after_len != board_len
         {
             return Err(DuelResult::InvalidSize);
         }
-        Ok(Call {
-            side,
-            board,
-            row,
-            column,
-            points,
-            board_after,
-        })
+        Ok(Call { side, board, out })
     }
 
     /// Reads the box.
@@ -93,19 +82,47 @@ impl Call {
         let after = position.play_unchecked(mv);
         // SAFETY: non-null, and the caller promises `side²` writable bytes that do not overlap
         // `board`.
-        let out = unsafe { std::slice::from_raw_parts_mut(self.board_after, side * side) };
-        for (i, byte) in out.iter_mut().enumerate() {
+        let cells = unsafe { std::slice::from_raw_parts_mut(self.out.board_after, side * side) };
+        for (i, byte) in cells.iter_mut().enumerate() {
             *byte = after
                 .fruit_at(i % side, i / side)
                 .unwrap_or(DUEL_FRUIT_RAGE_EMPTY);
         }
         // SAFETY: checked non-null; the caller promises they are writable (any alignment).
         unsafe {
-            write_int(self.row, i32::from(cell.row));
-            write_int(self.column, i32::from(cell.column));
-            write_int(self.points, mv.points());
+            write_int(self.out.row, i32::from(cell.row));
+            write_int(self.out.column, i32::from(cell.column));
+            write_int(self.out.points, mv.points());
         }
         DuelResult::Ok
+    }
+}
+
+/// Checks a call, reads its box, lets `choose` pick the move there and writes the answer: the
+/// one path of both entry points.
+///
+/// # Safety
+/// The entry points' promises about `board` and `out`.
+unsafe fn play(
+    n: u32,
+    board: *const u8,
+    board_len: usize,
+    out: Out,
+    choose: impl FnOnce(&Board) -> Result<fruit_rage::Move, DuelResult>,
+) -> DuelResult {
+    let call = match Call::new(n, board, board_len, out) {
+        Ok(c) => c,
+        Err(e) => return e,
+    };
+    // SAFETY: the caller's promise about `board`.
+    let position = match unsafe { call.position() } {
+        Ok(p) => p,
+        Err(e) => return e,
+    };
+    match choose(&position) {
+        // SAFETY: the caller's promise about the out-pointers.
+        Ok(mv) => unsafe { call.answer(&position, mv) },
+        Err(e) => e,
     }
 }
 
@@ -158,41 +175,33 @@ pub unsafe extern "C" fn duel_fruit_rage_move(
     board_after: *mut u8,
     board_after_len: usize,
 ) -> DuelResult {
+    let out = Out {
+        row,
+        column,
+        points,
+        board_after,
+        board_after_len,
+    };
     guard(|| {
-        let call = match Call::new(
-            n,
-            board,
-            board_len,
-            row,
-            column,
-            points,
-            board_after,
-            board_after_len,
-        ) {
-            Ok(c) => c,
-            Err(e) => return e,
-        };
-        // SAFETY: the caller's promise about `board`.
-        let position = match unsafe { call.position() } {
-            Ok(p) => p,
-            Err(e) => return e,
-        };
-        // The table is sized for the time this move will think (none for a greedy move).
-        let entries = match think_micros(&position, remaining_millis) {
-            0 => 0,
-            think => fruit_rage::table_entries(think),
-        };
-        let mut table = vec![Entry::default(); entries];
-        let mut player = Player::new(&mut table, TimeUse::WholeGame, None);
-        let Some(decision) = decide(
-            &mut player,
-            &position,
-            Limits::millis(millis(remaining_millis)),
-        ) else {
-            return DuelResult::NoLegalMove;
-        };
-        // SAFETY: the caller's promise about the out-pointers.
-        unsafe { call.answer(&position, decision.mv) }
+        // SAFETY: the caller's promises about `board` and the out-pointers.
+        unsafe {
+            play(n, board, board_len, out, |position| {
+                // The table is sized for the time this move will think (none for a greedy move).
+                let entries = match think_micros(position, remaining_millis) {
+                    0 => 0,
+                    think => fruit_rage::table_entries(think),
+                };
+                let mut table = vec![Entry::default(); entries];
+                let mut player = Player::new(&mut table, TimeUse::WholeGame, None);
+                decide(
+                    &mut player,
+                    position,
+                    Limits::millis(millis(remaining_millis)),
+                )
+                .map(|decision| decision.mv)
+                .ok_or(DuelResult::NoLegalMove)
+            })
+        }
     })
 }
 
@@ -226,20 +235,14 @@ pub unsafe extern "C" fn duel_fruit_rage_move_in(
     board_after: *mut u8,
     board_after_len: usize,
 ) -> DuelResult {
+    let out = Out {
+        row,
+        column,
+        points,
+        board_after,
+        board_after_len,
+    };
     guard(|| {
-        let call = match Call::new(
-            n,
-            board,
-            board_len,
-            row,
-            column,
-            points,
-            board_after,
-            board_after_len,
-        ) {
-            Ok(c) => c,
-            Err(e) => return e,
-        };
         if workspace.is_null() && workspace_len != 0 {
             return DuelResult::NullPointer;
         }
@@ -253,17 +256,14 @@ pub unsafe extern "C" fn duel_fruit_rage_move_in(
         } else {
             TimeUse::WholeGame
         };
-        // SAFETY: the caller's promise about `board`.
-        let position = match unsafe { call.position() } {
-            Ok(p) => p,
-            Err(e) => return e,
-        };
-        // SAFETY: the caller's promise about `workspace`.
-        let table = unsafe { workspace::table::<Entry>(workspace, workspace_len) };
-        let Some(decision) = decide(&mut Player::new(table, time, None), &position, limits) else {
-            return DuelResult::NoLegalMove;
-        };
-        // SAFETY: the caller's promise about the out-pointers.
-        unsafe { call.answer(&position, decision.mv) }
+        // SAFETY: the caller's promises about `board`, `workspace` and the out-pointers.
+        unsafe {
+            play(n, board, board_len, out, |position| {
+                let table = workspace::table::<Entry>(workspace, workspace_len);
+                decide(&mut Player::new(table, time, None), position, limits)
+                    .map(|decision| decision.mv)
+                    .ok_or(DuelResult::NoLegalMove)
+            })
+        }
     })
 }
