@@ -9,6 +9,7 @@
 //!   and history ordering, over any [`Game`].
 //! - [`tt`]: the transposition table entry and its slice-backed table.
 //! - [`budget`]: deadlines (through a [`Clock`] the caller implements) and node limits.
+//! - [`coord`]: [`Row`] and [`Column`], so that no game's coordinates can be swapped silently.
 //! - [`player`]: the [`Player`] seam every engine is called through: a position and a
 //!   [`Budget`] in, a [`Decision`] out.
 //! - One module a game: [`reversi`], [`stake`], [`filler`], [`fruit_rage`], [`ataxx`].
@@ -19,6 +20,7 @@
 
 pub mod ataxx;
 pub mod budget;
+pub mod coord;
 pub mod filler;
 pub mod fruit_rage;
 pub mod game;
@@ -32,6 +34,7 @@ pub mod tt;
 mod test_rng;
 
 pub use budget::{Budget, Clock};
+pub use coord::{Column, Row};
 pub use game::{Evaluator, Game, MoveList, Score};
 pub use player::{Decision, Line, Player, TimeUse};
 pub use search::{SearchConfig, SearchResult, Searcher};

@@ -28,7 +28,7 @@ pub(crate) fn contest_board(cells: &[i32; 64], colour: i32) -> Result<Board, Due
 /// a board checked by [`contest_board`] (the side to move has a legal square) never gives.
 pub(crate) fn row_column(decision: Option<Decision<Move>>) -> Option<(i32, i32)> {
     match decision?.mv {
-        Move::Place(square) => Some((i32::from(square.row()), i32::from(square.column()))),
+        Move::Place(square) => Some((i32::from(square.row().0), i32::from(square.column().0))),
         Move::Pass => None,
     }
 }

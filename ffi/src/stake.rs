@@ -61,8 +61,8 @@ unsafe fn answer(
     };
     // SAFETY: checked non-null by the callers; the caller promises writability.
     unsafe {
-        write_int(row, i32::from(decision.mv.row()));
-        write_int(column, i32::from(decision.mv.col()));
+        write_int(row, i32::from(decision.mv.row().0));
+        write_int(column, i32::from(decision.mv.column().0));
         write_int(value, decision.score);
     }
     DuelResult::Ok

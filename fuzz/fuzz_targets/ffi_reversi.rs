@@ -7,6 +7,7 @@
 use duel::DuelResult;
 use duel::reversi::{duel_reversi_move, duel_reversi_move_in};
 use duel_core::reversi::{Board, ContestError, Move, Square};
+use duel_core::{Column, Row};
 use duel_fuzz::{Buffer, Bytes, Outs};
 use libfuzzer_sys::fuzz_target;
 
@@ -100,7 +101,7 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(result, DuelResult::Ok);
             let (r, c) = (outs.get(0), outs.get(1));
             assert!((0..8).contains(&r) && (0..8).contains(&c), "{r},{c}");
-            let square = Square::at(r as u8, c as u8).expect("on the board");
+            let square = Square::at(Row(r as u8), Column(c as u8)).expect("on the board");
             assert!(
                 position.play(Move::Place(square)).is_ok(),
                 "{position}: {r},{c}"

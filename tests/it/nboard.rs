@@ -4,7 +4,7 @@
 //! program through whole games. Every search is node-limited: no clock decides an outcome.
 
 use duel_core::reversi::{Board, Colour, Move, Square, solve};
-use duel_core::{Budget, Entry, Game};
+use duel_core::{Budget, Column, Entry, Game, Row};
 use duel_grader::arena::process::Failure;
 use duel_grader::ggf::{GameEnd, GgfGame, GgfResult, TimeControl, move_name};
 use duel_grader::nboard::client::{NboardAnswer, NboardEngine};
@@ -521,7 +521,7 @@ fn contest_mode_plays_a_whole_game_against_itself_with_legal_answers() {
             .map(|w| w.parse().expect("row and column are numbers"))
             .collect();
         assert_eq!(rc.len(), 2, "{line:?}");
-        let square = Square::at(rc[0], rc[1]).expect("on the board");
+        let square = Square::at(Row(rc[0]), Column(rc[1])).expect("on the board");
         board = board
             .play(Move::Place(square))
             .unwrap_or_else(|_| panic!("illegal answer {line:?}"));
@@ -575,7 +575,7 @@ fn contest_mode_reports_bad_input_like_the_cpp_grader() {
         .split(' ')
         .map(|w| w.parse().expect("a number"))
         .collect();
-    let square = Square::at(rc[0], rc[1]).expect("on the board");
+    let square = Square::at(Row(rc[0]), Column(rc[1])).expect("on the board");
     assert!(Board::start().play(Move::Place(square)).is_ok());
     assert_eq!(lines(&out.stderr), 1);
     assert!(String::from_utf8_lossy(&out.stderr).contains("reversi: move:"));

@@ -2,6 +2,7 @@
 //! set and its counters; FEN reading and writing.
 
 use super::square::{FULL, Square, SquareIter, dilate, pop, reach};
+use crate::coord::{Column, Row};
 use core::fmt;
 
 /// A player.
@@ -166,7 +167,7 @@ impl Board {
                 match c {
                     b'1'..=b'7' => x = x.saturating_add(c - b'0'),
                     b'x' | b'X' | b'o' | b'O' | b'-' => {
-                        let sq = Square::new(x, y).ok_or(ParseFenError::Board)?;
+                        let sq = Square::at(Row(y), Column(x)).ok_or(ParseFenError::Board)?;
                         match c {
                             b'x' | b'X' => black |= sq.bit(),
                             b'o' | b'O' => white |= sq.bit(),
@@ -543,7 +544,7 @@ impl fmt::Display for Fen<'_> {
             }
             let mut run = 0u8;
             for x in 0..7u8 {
-                let bit = Square::new(x, y).map(Square::bit).unwrap_or(0);
+                let bit = Square::at(Row(y), Column(x)).map(Square::bit).unwrap_or(0);
                 let c = if b.black & bit != 0 {
                     'x'
                 } else if b.white & bit != 0 {

@@ -2,6 +2,7 @@
 //! (`x0 y0 x1 y1`).
 
 use super::square::Square;
+use crate::coord::{Column, Row};
 use core::fmt;
 
 /// A move: a copy to an empty neighbour, a jump two cells away, or (standard rules only) a
@@ -94,7 +95,7 @@ impl BotzoneMove {
         let sq = |x: i32, y: i32| {
             let x = u8::try_from(x).map_err(|_| ParseMoveError::OffBoard)?;
             let y = u8::try_from(y).map_err(|_| ParseMoveError::OffBoard)?;
-            Square::new(x, y).ok_or(ParseMoveError::OffBoard)
+            Square::at(Row(y), Column(x)).ok_or(ParseMoveError::OffBoard)
         };
         let from = sq(self.x0, self.y0)?;
         let to = sq(self.x1, self.y1)?;
@@ -107,10 +108,10 @@ impl BotzoneMove {
     /// The move from `from` to `to`.
     pub fn between(from: Square, to: Square) -> Self {
         BotzoneMove {
-            x0: from.x() as i32,
-            y0: from.y() as i32,
-            x1: to.x() as i32,
-            y1: to.y() as i32,
+            x0: i32::from(from.column().0),
+            y0: i32::from(from.row().0),
+            x1: i32::from(to.column().0),
+            y1: i32::from(to.row().0),
         }
     }
 }

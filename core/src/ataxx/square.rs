@@ -3,6 +3,7 @@
 //! Bit `y * 7 + x` stands for the cell in column `x` and row `y` (row 0 is the top row of a FEN
 //! and rank 7 in UAI names).
 
+use crate::coord::{Column, Row};
 use core::fmt;
 
 /// The side length of the board.
@@ -32,10 +33,11 @@ const fn column_mask(x: u32) -> u64 {
 pub struct Square(u8);
 
 impl Square {
-    /// The cell in column `x` and row `y`, both `0..7`, or `None` when off the board.
-    pub const fn new(x: u8, y: u8) -> Option<Self> {
-        if x < SIZE && y < SIZE {
-            Some(Square(y * SIZE + x))
+    /// The cell at `row` and `column`, both `0..7`, or `None` when off the board. (Botzone
+    /// names a cell `x y`: `x` is the column, `y` the row.)
+    pub const fn at(row: Row, column: Column) -> Option<Self> {
+        if row.0 < SIZE && column.0 < SIZE {
+            Some(Square(row.0 * SIZE + column.0))
         } else {
             None
         }
@@ -55,14 +57,14 @@ impl Square {
         self.0 as usize
     }
 
-    /// The column, `0..7`.
-    pub const fn x(self) -> u8 {
-        self.0 % SIZE
+    /// The column, `0..7` (Botzone's `x`).
+    pub const fn column(self) -> Column {
+        Column(self.0 % SIZE)
     }
 
-    /// The row, `0..7` (row 0 is the top row of a FEN).
-    pub const fn y(self) -> u8 {
-        self.0 / SIZE
+    /// The row, `0..7` (Botzone's `y`; row 0 is the top row of a FEN).
+    pub const fn row(self) -> Row {
+        Row(self.0 / SIZE)
     }
 
     /// The single-bit bitboard of this cell.
@@ -72,15 +74,17 @@ impl Square {
 
     /// The Chebyshev distance to `other`.
     pub const fn distance(self, other: Square) -> u8 {
-        let dx = self.x().abs_diff(other.x());
-        let dy = self.y().abs_diff(other.y());
+        let dx = self.column().0.abs_diff(other.column().0);
+        let dy = self.row().0.abs_diff(other.row().0);
         if dx > dy { dx } else { dy }
     }
 
     /// Parses a UAI square name: file `a`..`g` (column 0..6), rank `1`..`7` (rank 7 is row 0).
     pub fn parse_uai(text: &[u8]) -> Option<Self> {
         match *text {
-            [file @ b'a'..=b'g', rank @ b'1'..=b'7'] => Square::new(file - b'a', b'7' - rank),
+            [file @ b'a'..=b'g', rank @ b'1'..=b'7'] => {
+                Square::at(Row(b'7' - rank), Column(file - b'a'))
+            }
             _ => None,
         }
     }
@@ -95,8 +99,8 @@ impl Square {
 /// Prints the UAI name, e.g. `a7` for (0, 0) and `g1` for (6, 6).
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let file = (b'a' + self.x()) as char;
-        let rank = (b'7' - self.y()) as char;
+        let file = (b'a' + self.column().0) as char;
+        let rank = (b'7' - self.row().0) as char;
         write!(f, "{file}{rank}")
     }
 }

@@ -2,6 +2,7 @@
 //! the contest array and text forms.
 
 use super::bits;
+use crate::coord::{Column, Row};
 use core::fmt;
 
 /// A square of the board, `row * 8 + column`, always below 64. Its name is the column letter
@@ -20,9 +21,9 @@ impl Square {
     }
 
     /// The square at `row`, `column`, if both are below 8.
-    pub const fn at(row: u8, column: u8) -> Option<Square> {
-        if row < 8 && column < 8 {
-            Some(Square(row * 8 + column))
+    pub const fn at(row: Row, column: Column) -> Option<Square> {
+        if row.0 < 8 && column.0 < 8 {
+            Some(Square(row.0 * 8 + column.0))
         } else {
             None
         }
@@ -34,13 +35,13 @@ impl Square {
     }
 
     /// The row, 0..8.
-    pub const fn row(self) -> u8 {
-        self.0 / 8
+    pub const fn row(self) -> Row {
+        Row(self.0 / 8)
     }
 
     /// The column, 0..8.
-    pub const fn column(self) -> u8 {
-        self.0 % 8
+    pub const fn column(self) -> Column {
+        Column(self.0 % 8)
     }
 
     /// The one-bit bitboard of this square.
@@ -63,7 +64,7 @@ impl Square {
             &[c, r] => {
                 let column = c.to_ascii_lowercase().wrapping_sub(b'a');
                 let row = r.wrapping_sub(b'1');
-                Square::at(row, column).ok_or(ParseMoveError)
+                Square::at(Row(row), Column(column)).ok_or(ParseMoveError)
             }
             _ => Err(ParseMoveError),
         }
@@ -71,7 +72,7 @@ impl Square {
 
     /// The lowercase name, e.g. `*b"a2"`.
     pub const fn name(self) -> [u8; 2] {
-        [b'a' + self.column(), b'1' + self.row()]
+        [b'a' + self.column().0, b'1' + self.row().0]
     }
 }
 

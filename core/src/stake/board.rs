@@ -2,6 +2,7 @@
 
 use super::MAX_EMPTIES;
 use super::region::largest_region;
+use crate::coord::{Column, Row};
 use crate::game::{Game, Score};
 use core::fmt;
 
@@ -37,10 +38,10 @@ impl Colour {
 pub struct Move(u8);
 
 impl Move {
-    /// The move at (`row`, `col`), both 0-based; `None` outside the 8×8 frame.
-    pub const fn new(row: usize, col: usize) -> Option<Self> {
-        if row < 8 && col < 8 {
-            Some(Self((row * 8 + col) as u8))
+    /// The move at `row`, `column`, both 0-based; `None` outside the 8×8 frame.
+    pub const fn at(row: Row, column: Column) -> Option<Self> {
+        if row.0 < 8 && column.0 < 8 {
+            Some(Self(row.0 * 8 + column.0))
         } else {
             None
         }
@@ -61,13 +62,13 @@ impl Move {
     }
 
     /// The 0-based row.
-    pub const fn row(self) -> u8 {
-        self.0 / 8
+    pub const fn row(self) -> Row {
+        Row(self.0 / 8)
     }
 
     /// The 0-based column.
-    pub const fn col(self) -> u8 {
-        self.0 % 8
+    pub const fn column(self) -> Column {
+        Column(self.0 % 8)
     }
 
     /// The frame index, `row * 8 + col` (below 64).
@@ -84,7 +85,7 @@ impl Move {
 /// Prints `(r,c)`, as the contest does.
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "({},{})", self.row(), self.col())
+        write!(f, "({},{})", self.row().0, self.column().0)
     }
 }
 
@@ -190,13 +191,13 @@ impl Board {
         }
     }
 
-    /// The digit at (`row`, `col`): `Some(b'0')`, `Some(b'1')`, `Some(b'.')` for an empty cell,
-    /// `None` off the board.
-    pub const fn at(&self, row: usize, col: usize) -> Option<u8> {
-        if row >= self.size as usize || col >= self.size as usize {
+    /// The digit at `row`, `column`: `Some(b'0')`, `Some(b'1')`, `Some(b'.')` for an empty
+    /// cell, `None` off the board.
+    pub const fn at(&self, row: Row, column: Column) -> Option<u8> {
+        if row.0 >= self.size || column.0 >= self.size {
             return None;
         }
-        let bit = 1u64 << (row * 8 + col);
+        let bit = 1u64 << (row.index() * 8 + column.index());
         Some(if self.zeros & bit != 0 {
             b'0'
         } else if self.ones & bit != 0 {
@@ -255,9 +256,9 @@ impl Board {
 /// Prints the n rows of `0`, `1` and `.`, each followed by a newline (the contest's rows).
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in 0..self.size() {
-            for col in 0..self.size() {
-                let digit = self.at(row, col).unwrap_or(b'?');
+        for row in 0..self.size {
+            for column in 0..self.size {
+                let digit = self.at(Row(row), Column(column)).unwrap_or(b'?');
                 write!(f, "{}", digit as char)?;
             }
             writeln!(f)?;

@@ -15,12 +15,14 @@
 //! # Examples
 //! ```
 //! use duel_core::stake::{Board, Slot, TABLE_LEN, solve};
+//! use duel_core::{Column, Row};
 //!
 //! let rows: [&[u8]; 4] = [b"01.1", b"00..", b".01.", b"...1"];
 //! let board = Board::from_rows(&rows).unwrap();
 //! let mut table = [Slot::default(); TABLE_LEN];
 //! let solution = solve(&board, &mut table).unwrap();
-//! assert_eq!((solution.row, solution.col, solution.value), (1, 2, 2));
+//! assert_eq!((solution.mv.row(), solution.mv.column()), (Row(1), Column(2)));
+//! assert_eq!(solution.value, 2);
 //! ```
 
 mod board;

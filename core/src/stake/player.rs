@@ -25,10 +25,9 @@ impl crate::Player for Player<'_> {
 
     fn choose(&mut self, board: &Board, _budget: &mut Budget<'_>) -> Option<Decision<Move>> {
         let solution = solve(board, self.table).ok()?;
-        let mv = Move::new(usize::from(solution.row), usize::from(solution.col))?;
         let empties = board.empties().count_ones() as u8;
         Some(Decision::new(
-            mv,
+            solution.mv,
             solution.value,
             true,
             empties,

@@ -53,27 +53,18 @@ pub const TABLE_LEN: usize = table_len(MAX_EMPTIES as u32);
 /// The best move for the side to move and the value it secures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Solution {
-    /// The move's 0-based row.
-    pub row: u8,
-    /// The move's 0-based column.
-    pub col: u8,
+    /// The best move.
+    pub mv: Move,
     /// The final score of the side to move minus the opponent's, with perfect play by both.
     pub value: i32,
     /// Positions the search visited (root and leaves included).
     pub nodes: u64,
 }
 
-impl Solution {
-    /// The move.
-    pub const fn mv(&self) -> Move {
-        Move::from_frame_index((self.row as u32 & 7) * 8 + (self.col as u32 & 7))
-    }
-}
-
 /// Prints `(r,c) v`, the contest's answer line (without the newline).
 impl fmt::Display for Solution {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "({},{}) {}", self.row, self.col, self.value)
+        write!(f, "{} {}", self.mv, self.value)
     }
 }
 
@@ -204,10 +195,8 @@ pub fn solve(board: &Board, table: &mut [Slot]) -> Result<Solution, SolveError> 
             best_cell = cell;
         }
     }
-    let mv = Move::from_frame_index(search.cells[best_cell & 15].trailing_zeros());
     Ok(Solution {
-        row: mv.row(),
-        col: mv.col(),
+        mv: Move::from_frame_index(search.cells[best_cell & 15].trailing_zeros()),
         value: best,
         nodes: search.nodes,
     })

@@ -8,7 +8,7 @@ use super::{GameRecord, GameSetup, Match, MatchArgs, Referee, Rng, Side};
 use crate::ggf::{GameEnd, GgfGame, GgfResult, TimeControl as GgfTime};
 use crate::nboard::client::NboardEngine;
 use duel_core::reversi::{Board, Colour, Move, Square};
-use duel_core::{Entry, Game};
+use duel_core::{Column, Entry, Game, Row};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -292,7 +292,9 @@ fn random_square(board: &Board, rng: &mut Rng) -> Option<Square> {
 }
 
 fn answer_text(pick: Option<Square>) -> String {
-    pick.map_or("-1 -1".into(), |s| format!("{} {}", s.row(), s.column()))
+    pick.map_or("-1 -1".into(), |s| {
+        format!("{} {}", s.row().0, s.column().0)
+    })
 }
 
 /// `row column`, two integers in 0..8, nothing else.
@@ -303,7 +305,7 @@ fn parse_answer(line: &str) -> Option<Square> {
     if words.next().is_some() {
         return None;
     }
-    Square::at(row, column)
+    Square::at(Row(row), Column(column))
 }
 
 /// What is left of `clock`, as a GGF time control (what an NBoard engine reads).
@@ -474,7 +476,7 @@ impl Referee for ReversiReferee {
                     return forfeit(
                         record,
                         side,
-                        &format!("illegal move {} {}", square.row(), square.column()),
+                        &format!("illegal move {} {}", square.row().0, square.column().0),
                     );
                 }
             }

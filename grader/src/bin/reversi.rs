@@ -170,7 +170,7 @@ fn contest(nodes: Option<u64>, table_entries: usize) -> ExitCode {
                 remaining_micros =
                     remaining_micros.saturating_sub(clock.now_micros().saturating_sub(started));
                 match choice.mv {
-                    Move::Place(sq) => (i32::from(sq.row()), i32::from(sq.column())),
+                    Move::Place(sq) => (i32::from(sq.row().0), i32::from(sq.column().0)),
                     // The board has a legal square (checked above), so the engine never passes.
                     Move::Pass => (-1, -1),
                 }

@@ -326,7 +326,7 @@ fn stake(slots: &mut [Slot]) -> Outcome {
     };
     match solve(&board, slots) {
         Ok(s) => Outcome {
-            answer: Answer::Stake(s.row, s.col),
+            answer: Answer::Stake(s.mv.row().0, s.mv.column().0),
             score: i64::from(s.value),
             nodes: s.nodes,
         },

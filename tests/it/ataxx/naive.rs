@@ -19,7 +19,7 @@ pub(crate) type Pair = ((usize, usize), (usize, usize));
 pub(crate) type MoveId = (u8, u8, u8);
 
 pub(crate) fn move_id(mv: Move) -> MoveId {
-    let cell = |sq: Square| sq.y() * 7 + sq.x();
+    let cell = |sq: Square| sq.row().0 * 7 + sq.column().0;
     match mv {
         Move::Single(to) => (0, 0, cell(to)),
         Move::Double(from, to) => (1, cell(from), cell(to)),

@@ -5,6 +5,7 @@ use super::naive::{
     BLACK, BLOCK, Grid, Judgement, WHITE, move_id, random_grid, sorted_ids, start_grid,
 };
 use duel_core::ataxx::{Board, BotzoneMove, Colour, Move, Rules, Square};
+use duel_core::{Column, Row};
 use duel_tests::Rng;
 
 #[test]
@@ -31,8 +32,8 @@ fn fen_round_trips() {
 #[test]
 fn uai_square_names_follow_the_fen() {
     // FEN row 0 is rank 7: black's start pieces (0,0) and (6,6) are a7 and g1.
-    assert_eq!(Square::new(0, 0).unwrap().to_string(), "a7");
-    assert_eq!(Square::new(6, 6).unwrap().to_string(), "g1");
+    assert_eq!(Square::at(Row(0), Column(0)).unwrap().to_string(), "a7");
+    assert_eq!(Square::at(Row(6), Column(6)).unwrap().to_string(), "g1");
     let board = Board::start(Rules::Standard);
     let next = board.play(Move::parse_uai("g2").unwrap()).unwrap();
     assert_eq!(next.fen().to_string(), "x5o/7/7/7/7/6x/o5x o 0 1");
@@ -102,7 +103,7 @@ fn random_games(rules: Rules, seed: u64, positions: usize) -> usize {
             let from = (rng.below(7), rng.below(7));
             let to = (rng.below(7), rng.below(7));
             let legal_pair = judged.pairs.contains(&(from, to));
-            let sq = |p: (usize, usize)| Square::new(p.0 as u8, p.1 as u8).unwrap();
+            let sq = |(x, y): (usize, usize)| Square::at(Row(y as u8), Column(x as u8)).unwrap();
             if let Ok(mv) = Move::from_squares(sq(from), sq(to)) {
                 // A copy names only its destination: legal from any source.
                 let legal = match mv {

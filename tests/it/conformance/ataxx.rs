@@ -4,7 +4,7 @@
 use super::{Subject, perft};
 use crate::ataxx::naive::{Grid, MoveId, move_id, random_grid, start_grid};
 use duel_core::ataxx::{self, Board, Eval, History, Move, Rules, Square};
-use duel_core::{Budget, Entry, SearchConfig, Searcher};
+use duel_core::{Budget, Column, Entry, Row, SearchConfig, Searcher};
 use duel_tests::{Rng, perft_rows};
 
 fn rules(rng: &mut Rng) -> Rules {
@@ -83,7 +83,8 @@ impl Subject for Board {
         if rng.below(16) == 0 {
             return Some(Move::Pass);
         }
-        let square = |rng: &mut Rng| Square::new(rng.below(7) as u8, rng.below(7) as u8);
+        let square =
+            |rng: &mut Rng| Square::at(Row(rng.below(7) as u8), Column(rng.below(7) as u8));
         let (from, to) = (square(rng)?, square(rng)?);
         Move::from_squares(from, to).ok()
     }

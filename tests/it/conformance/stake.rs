@@ -4,7 +4,7 @@ use super::Subject;
 use crate::stake::board_of;
 use crate::stake::naive::{Grid, random_grid};
 use duel_core::stake::{Board, Move, Slot, TABLE_LEN, solve};
-use duel_core::{Evaluator, Score};
+use duel_core::{Column, Evaluator, Row, Score};
 use duel_tests::Rng;
 
 /// The largest region of the side to move minus the other's, as the game stands (the
@@ -45,7 +45,7 @@ impl Subject for Board {
     }
 
     fn name(&self, mv: Move) -> (usize, usize) {
-        (usize::from(mv.row()), usize::from(mv.col()))
+        (mv.row().index(), mv.column().index())
     }
 
     fn text(&self) -> String {
@@ -66,7 +66,7 @@ impl Subject for Board {
     }
 
     fn any_move(&self, rng: &mut Rng) -> Option<Move> {
-        Move::new(rng.below(8), rng.below(8))
+        Move::at(Row(rng.below(8) as u8), Column(rng.below(8) as u8))
     }
 
     fn play_checked(&self, mv: Move) -> Option<Self> {
@@ -80,7 +80,7 @@ impl Subject for Board {
     fn choose(&self, _nodes: u64) -> Option<Move> {
         // The exact solver has no budget: at most ten empties are always affordable.
         let mut table = vec![Slot::default(); TABLE_LEN];
-        solve(self, &mut table).ok().map(|s| s.mv())
+        solve(self, &mut table).ok().map(|s| s.mv)
     }
 }
 

@@ -3,11 +3,11 @@
 
 use super::naive::{grid_of, naive_flips, naive_moves};
 use super::{random_move, random_position};
-use duel_core::Game;
 use duel_core::reversi::{
     Board, Colour, ContestError, IllegalMoveError, Move, ParseBoardError, PerftSlot, Square,
     disc_difference, outcome_score, perft, perft_hashed,
 };
+use duel_core::{Column, Game, Row};
 use duel_tests::Rng;
 
 #[test]
@@ -228,11 +228,11 @@ fn text_form_rejects_bad_input() {
     }
     assert_eq!(Move::parse("pass"), Ok(Move::Pass));
     assert_eq!(
-        Square::at(1, 0).map(|s| s.to_string()),
+        Square::at(Row(1), Column(0)).map(|s| s.to_string()),
         Some("a2".to_string())
     );
     assert_eq!(Square::new(64), None);
-    assert_eq!(Square::at(8, 0), None);
+    assert_eq!(Square::at(Row(8), Column(0)), None);
     assert_eq!(disc_difference(outcome_score(-12)), Some(-12));
     assert_eq!(disc_difference(outcome_score(64)), Some(64));
     assert_eq!(disc_difference(outcome_score(0)), Some(0));

@@ -17,5 +17,5 @@ pub(crate) fn board_of(grid: &Grid) -> Board {
 
 pub(crate) fn engine(grid: &Grid, table: &mut [Slot]) -> ((usize, usize), i32) {
     let s = solve(&board_of(grid), table).unwrap();
-    ((s.row as usize, s.col as usize), s.value)
+    ((s.mv.row().index(), s.mv.column().index()), s.value)
 }

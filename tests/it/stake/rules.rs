@@ -2,11 +2,11 @@
 //! and the parser's errors.
 
 use super::naive::{Grid, naive_region, other};
-use duel_core::Game;
 use duel_core::stake::{
     Board, BoardBuilder, Colour, Move, ParseError, PositionError, RowError, Slot, SolveError,
     largest_region, solve,
 };
+use duel_core::{Column, Game, Row};
 use duel_tests::Rng;
 
 #[test]
@@ -57,23 +57,23 @@ fn board_rules_moves_and_outcome() {
             "(0,2)", "(1,2)", "(1,3)", "(2,0)", "(2,3)", "(3,0)", "(3,1)", "(3,2)"
         ]
     );
-    assert_eq!(board.at(1, 2), Some(b'.'));
-    assert_eq!(board.at(0, 1), Some(b'1'));
-    assert_eq!(board.at(4, 0), None);
+    assert_eq!(board.at(Row(1), Column(2)), Some(b'.'));
+    assert_eq!(board.at(Row(0), Column(1)), Some(b'1'));
+    assert_eq!(board.at(Row(4), Column(0)), None);
     assert_eq!(Game::outcome(&board), None);
 
-    let next = board.play(Move::new(1, 2).unwrap()).unwrap();
-    assert_eq!(next.at(1, 2), Some(b'0'));
+    let next = board.play(Move::at(Row(1), Column(2)).unwrap()).unwrap();
+    assert_eq!(next.at(Row(1), Column(2)), Some(b'0'));
     assert_eq!(next.to_move(), Colour::One);
     for bad in [
-        Move::new(0, 0).unwrap(),
-        Move::new(4, 4).unwrap(),
-        Move::new(0, 7).unwrap(),
+        Move::at(Row(0), Column(0)).unwrap(),
+        Move::at(Row(4), Column(4)).unwrap(),
+        Move::at(Row(0), Column(7)).unwrap(),
     ] {
         assert_eq!(board.play(bad).unwrap_err().mv, bad);
         assert_eq!(board.play_unchecked(bad), board);
     }
-    assert_eq!(Move::new(8, 0), None);
+    assert_eq!(Move::at(Row(8), Column(0)), None);
     assert_eq!(Move::from_index(64), None);
 
     // Play the game out along the first legal move each time; the outcome is the grid's.

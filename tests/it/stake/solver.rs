@@ -3,8 +3,8 @@
 
 use super::naive::{best_of, memo_value, naive_value, random_grid, root_values};
 use super::{board_of, engine};
-use duel_core::Game;
 use duel_core::stake::{Board, Move, Slot, TABLE_LEN, solve, table_len};
+use duel_core::{Column, Game, Row};
 use duel_tests::Rng;
 use std::collections::HashMap;
 
@@ -16,7 +16,7 @@ fn solver_answers_the_samples() {
     assert_eq!(solve(&a, &mut table).unwrap().to_string(), "(1,2) 2");
     assert_eq!(solve(&b, &mut table).unwrap().to_string(), "(2,2) -1");
     let s = solve(&b, &mut table).unwrap();
-    assert_eq!(s.mv(), Move::new(2, 2).unwrap());
+    assert_eq!(s.mv, Move::at(Row(2), Column(2)).unwrap());
     // The search is deterministic and its table state does not leak between solves: the same
     // positions visited every time (these counts move only when the search or its move order
     // changes on purpose).
@@ -167,7 +167,7 @@ fn solver_value_is_each_root_moves_value_seen_from_the_child() {
         let best = children.iter().map(|&(_, v)| v).max().unwrap();
         let first = children.iter().find(|&&(_, v)| v == best).unwrap().0;
         assert_eq!(
-            (root.mv(), root.value),
+            (root.mv, root.value),
             (first, best),
             "case {i}:\n{}",
             grid.text()
