@@ -9,6 +9,7 @@
 //!   and history ordering, over any [`Game`].
 //! - [`tt`]: the transposition table entry and its slice-backed table.
 //! - [`budget`]: deadlines (through a [`Clock`] the caller implements) and node limits.
+//! - [`bitboard`]: [`Bitboard`], a set of up to 64 squares with set operators.
 //! - [`coord`]: [`Row`] and [`Column`], so that no game's coordinates can be swapped silently.
 //! - [`player`]: the [`Player`] seam every engine is called through: a position and a
 //!   [`Budget`] in, a [`Decision`] out.
@@ -19,6 +20,7 @@
 #![deny(missing_docs)]
 
 pub mod ataxx;
+pub mod bitboard;
 pub mod budget;
 pub mod coord;
 pub mod filler;
@@ -33,6 +35,7 @@ pub mod tt;
 #[cfg(test)]
 mod test_rng;
 
+pub use bitboard::Bitboard;
 pub use budget::{Budget, Clock};
 pub use coord::{Column, Row};
 pub use game::{Evaluator, Game, MoveList, Score};

@@ -2,6 +2,7 @@
 
 use super::MAX_EMPTIES;
 use super::region::largest_region;
+use crate::bitboard::Bitboard;
 use crate::coord::{Column, Row};
 use crate::game::{Game, Score};
 use core::fmt;
@@ -76,9 +77,9 @@ impl Move {
         self.0
     }
 
-    /// The move's bit in the frame.
-    pub const fn bit(self) -> u64 {
-        1 << (self.0 & 63)
+    /// The move's cell as a set of one.
+    pub const fn bit(self) -> Bitboard {
+        Bitboard(1 << (self.0 & 63))
     }
 }
 
@@ -149,37 +150,37 @@ impl Board {
         self.size as usize
     }
 
-    /// The mask of the board's cells in the 8×8 frame.
-    pub const fn cells(&self) -> u64 {
-        self.cells
+    /// The board's cells in the 8×8 frame.
+    pub const fn cells(&self) -> Bitboard {
+        Bitboard(self.cells)
     }
 
     /// The cells holding `0`.
-    pub const fn zeros(&self) -> u64 {
-        self.zeros
+    pub const fn zeros(&self) -> Bitboard {
+        Bitboard(self.zeros)
     }
 
     /// The cells holding `1`.
-    pub const fn ones(&self) -> u64 {
-        self.ones
+    pub const fn ones(&self) -> Bitboard {
+        Bitboard(self.ones)
     }
 
     /// The cells of `player`'s digit.
-    pub const fn cells_of(&self, player: Colour) -> u64 {
+    pub const fn cells_of(&self, player: Colour) -> Bitboard {
         match player {
-            Colour::Zero => self.zeros,
-            Colour::One => self.ones,
+            Colour::Zero => self.zeros(),
+            Colour::One => self.ones(),
         }
     }
 
     /// The empty cells.
-    pub const fn empties(&self) -> u64 {
-        self.cells & !(self.zeros | self.ones)
+    pub const fn empties(&self) -> Bitboard {
+        Bitboard(self.cells & !(self.zeros | self.ones))
     }
 
     /// Whether no cell is empty (the game is over).
     pub const fn is_full(&self) -> bool {
-        self.empties() == 0
+        self.empties().is_empty()
     }
 
     /// The player to move: `0` when the counts are equal, `1` when there is one more `0`.
@@ -210,10 +211,8 @@ impl Board {
     /// The legal moves, in (row, column) order: every empty cell.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        let mut rest = self.empties();
-        while rest != 0 {
-            list.push(Move::from_frame_index(rest.trailing_zeros()));
-            rest &= rest - 1;
+        for cell in self.empties() {
+            list.push(Move::from_frame_index(cell));
         }
         list
     }
@@ -223,7 +222,7 @@ impl Board {
     /// # Errors
     /// [`IllegalMoveError`] when `mv` is not an empty cell of the board.
     pub const fn play(&self, mv: Move) -> Result<Self, IllegalMoveError> {
-        if self.empties() & mv.bit() == 0 {
+        if !self.empties().intersects(mv.bit()) {
             return Err(IllegalMoveError { mv });
         }
         Ok(self.play_unchecked(mv))
@@ -232,7 +231,7 @@ impl Board {
     /// The position after the player to move claims `mv`, which should be an empty cell; any
     /// other move leaves the board as it is.
     pub const fn play_unchecked(&self, mv: Move) -> Self {
-        let bit = mv.bit() & self.empties();
+        let bit = mv.bit().intersection(self.empties()).0;
         let mut next = *self;
         match self.to_move() {
             Colour::Zero => next.zeros |= bit,

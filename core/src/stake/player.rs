@@ -25,7 +25,7 @@ impl crate::Player for Player<'_> {
 
     fn choose(&mut self, board: &Board, _budget: &mut Budget<'_>) -> Option<Decision<Move>> {
         let solution = solve(board, self.table).ok()?;
-        let empties = board.empties().count_ones() as u8;
+        let empties = board.empties().len() as u8;
         Some(Decision::new(
             solution.mv,
             solution.value,

@@ -3,7 +3,7 @@
 
 use super::MAX_EMPTIES;
 use super::board::{Board, Move};
-use super::region::{flood, largest_region, largest_region_over, spread};
+use super::region::{flood_bits, largest_region_over, spread};
 use core::fmt;
 
 /// Above the magnitude of any value (a value is at most 64 in magnitude).
@@ -114,7 +114,7 @@ impl core::error::Error for SolveError {}
 /// assert_eq!(solve(&board, &mut table).unwrap().to_string(), "(2,2) -1");
 /// ```
 pub fn solve(board: &Board, table: &mut [Slot]) -> Result<Solution, SolveError> {
-    let empties = board.empties();
+    let empties = board.empties().bits();
     let count = empties.count_ones();
     if count == 0 {
         return Err(SolveError::GameOver);
@@ -127,8 +127,8 @@ pub fn solve(board: &Board, table: &mut [Slot]) -> Result<Solution, SolveError> 
     let table = &mut table[..used];
     table.fill(UNKNOWN);
 
-    let mover = board.cells_of(board.to_move());
-    let other = board.cells_of(board.to_move().opponent());
+    let mover = board.cells_of(board.to_move()).bits();
+    let other = board.cells_of(board.to_move().opponent()).bits();
     let mut search = Search {
         cells: [0; 16],
         weight: [0; 16],
@@ -140,9 +140,9 @@ pub fn solve(board: &Board, table: &mut [Slot]) -> Result<Solution, SolveError> 
     };
     for (side, fixed) in [mover, other].into_iter().enumerate() {
         // The regions of a side's fixed cells that touch no empty never change.
-        let touching = flood(spread(empties) & fixed, fixed);
+        let touching = flood_bits(spread(empties) & fixed, fixed);
         search.live[side] = touching | empties;
-        search.settled[side] = largest_region(fixed & !touching);
+        search.settled[side] = largest_region_over(fixed & !touching, 0);
     }
     let mut rest = empties;
     let mut i = 0;
@@ -208,7 +208,7 @@ pub fn solve(board: &Board, table: &mut [Slot]) -> Result<Solution, SolveError> 
 fn move_order(cells: &[u64; 16], count: u32, own: u64) -> [u8; MAX_EMPTIES] {
     let mut keys = [u32::MAX; MAX_EMPTIES];
     for (i, key) in keys.iter_mut().enumerate().take(count as usize) {
-        let joined = flood(spread(cells[i]) & own, own).count_ones();
+        let joined = flood_bits(spread(cells[i]) & own, own).count_ones();
         // Larger `joined` first; the index breaks ties.
         *key = (64 - joined) << 4 | i as u32;
     }

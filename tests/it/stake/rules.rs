@@ -6,7 +6,7 @@ use duel_core::stake::{
     Board, BoardBuilder, Colour, Move, ParseError, PositionError, RowError, Slot, SolveError,
     largest_region, solve,
 };
-use duel_core::{Column, Game, Row};
+use duel_core::{Bitboard, Column, Game, Row};
 use duel_tests::Rng;
 
 #[test]
@@ -29,19 +29,19 @@ fn largest_region_agrees_with_a_grid_flood_fill() {
             }
         }
         assert_eq!(
-            largest_region(bits) as i32,
+            largest_region(Bitboard(bits)) as i32,
             naive_region(&grid, b'0'),
             "case {case}:\n{}",
             grid.text()
         );
     }
     // Shapes that defeat a naive shift: wrapping across the 8-column edge must not connect.
-    assert_eq!(largest_region(0x0000_0000_0000_0180), 1);
-    assert_eq!(largest_region(0x8000_0000_0000_0001), 1);
-    assert_eq!(largest_region(u64::MAX), 64);
-    assert_eq!(largest_region(0xAAAA_AAAA_AAAA_AAAA), 8);
-    assert_eq!(largest_region(0xAA55_AA55_AA55_AA55), 1);
-    assert_eq!(largest_region(0), 0);
+    assert_eq!(largest_region(Bitboard(0x0000_0000_0000_0180)), 1);
+    assert_eq!(largest_region(Bitboard(0x8000_0000_0000_0001)), 1);
+    assert_eq!(largest_region(Bitboard(u64::MAX)), 64);
+    assert_eq!(largest_region(Bitboard(0xAAAA_AAAA_AAAA_AAAA)), 8);
+    assert_eq!(largest_region(Bitboard(0xAA55_AA55_AA55_AA55)), 1);
+    assert_eq!(largest_region(Bitboard::EMPTY), 0);
 }
 
 #[test]
