@@ -2,9 +2,9 @@
 
 use crate::clock::WallClock;
 use duel_core::reversi::{
-    Board, Engine, Move, PerftSlot, perft as count_leaves, perft_hashed, solve,
+    Board, Move, PerftSlot, Player, perft as count_leaves, perft_hashed, solve,
 };
-use duel_core::{Budget, Entry};
+use duel_core::{Budget, Entry, Player as _, TimeUse};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -97,9 +97,12 @@ pub fn solve_lines(args: &SolveArgs) -> ExitCode {
                 }
             }
         } else {
-            let mut engine = Engine::new(&mut table);
-            let c = engine.choose(&board, &mut Budget::millis(&clock, args.millis));
-            (c.mv, c.score)
+            let mut player = Player::new(&mut table, TimeUse::ThisMove);
+            let budget = &mut Budget::millis(&clock, args.millis);
+            match player.choose(&board, budget) {
+                Some(d) => (d.mv, d.score),
+                None => (Move::Pass, board.final_score()),
+            }
         };
         if writeln!(out, "{} {}", move_text(mv), signed(score))
             .and_then(|()| out.flush())
