@@ -25,3 +25,10 @@ impl Column {
         self.0 as usize
     }
 }
+
+/// The cells of an `n`×`n` board, row by row from the top-left: every ([`Row`], [`Column`]) pair
+/// below `n` (at most 256 a side).
+pub fn cells(n: usize) -> impl Iterator<Item = (Row, Column)> {
+    let n = n.min(256) as u16;
+    (0..n * n).map(move |i| (Row((i / n) as u8), Column((i % n) as u8)))
+}

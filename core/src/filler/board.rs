@@ -5,6 +5,7 @@ use core::fmt;
 
 use super::cells::Cells;
 use super::grid::{COLOURS, Grid};
+use crate::coord::{Column, Row, cells};
 use crate::game::{Game, MoveList, SCORE_LIMIT, Score};
 
 /// The contest's move limit: 50 moves in total, both players' moves counted.
@@ -93,32 +94,35 @@ impl Board {
     pub fn from_grid(grid: &Grid) -> Board {
         let n = grid.size();
         let mut planes = [Cells::EMPTY; COLOURS];
-        for row in 0..n {
-            for col in 0..n {
-                if let Some(plane) = grid
-                    .colour(row, col)
-                    .and_then(|c| planes.get_mut(c as usize))
-                {
-                    *plane |= Cells::single(row, col);
-                }
+        for (row, column) in cells(n) {
+            if let Some(plane) = grid
+                .colour(row, column)
+                .and_then(|c| planes.get_mut(c as usize))
+            {
+                *plane |= Cells::single(row, column);
             }
         }
-        let last = n.saturating_sub(1);
-        let own_colour = grid.colour(0, 0).unwrap_or(0);
-        let opponent_colour = grid.colour(last, last).unwrap_or(0);
+        let (first, last) = (
+            (Row(0), Column(0)),
+            (
+                Row(n.saturating_sub(1) as u8),
+                Column(n.saturating_sub(1) as u8),
+            ),
+        );
+        let own_colour = grid.colour(first.0, first.1).unwrap_or(0);
+        let opponent_colour = grid.colour(last.0, last.1).unwrap_or(0);
         let plane = |c: u8| planes.get(c as usize).copied().unwrap_or(Cells::EMPTY);
-        let own = Cells::single(0, 0).flood(plane(own_colour));
-        let opponent = Cells::single(last, last).flood(plane(opponent_colour).without(own));
+        let own = Cells::single(first.0, first.1).flood(plane(own_colour));
+        let opponent = Cells::single(last.0, last.1).flood(plane(opponent_colour).without(own));
         let (mut joins_right, mut joins_down) = (Cells::EMPTY, Cells::EMPTY);
-        for row in 0..n {
-            for col in 0..n {
-                let here = grid.colour(row, col);
-                if col + 1 < n && grid.colour(row, col + 1) == here {
-                    joins_right |= Cells::single(row, col);
-                }
-                if row + 1 < n && grid.colour(row + 1, col) == here {
-                    joins_down |= Cells::single(row, col);
-                }
+        for (row, column) in cells(n) {
+            let here = grid.colour(row, column);
+            // Off the board the neighbour's colour is `None`, never `here`.
+            if grid.colour(row, Column(column.0 + 1)) == here {
+                joins_right |= Cells::single(row, column);
+            }
+            if grid.colour(Row(row.0 + 1), column) == here {
+                joins_down |= Cells::single(row, column);
             }
         }
         let mut planes_hash = mix(n as u64);
@@ -214,21 +218,21 @@ impl Board {
         self.opponent_colour
     }
 
-    /// The colour of `(row, col)`, or `None` off the board.
-    pub fn colour(&self, row: usize, col: usize) -> Option<u8> {
-        if row >= self.size() || col >= self.size() {
+    /// The colour at `row`, `column`, or `None` off the board.
+    pub fn colour(&self, row: Row, column: Column) -> Option<u8> {
+        if row.index() >= self.size() || column.index() >= self.size() {
             return None;
         }
-        if self.own.contains(row, col) {
+        if self.own.contains(row, column) {
             return Some(self.own_colour);
         }
-        if self.opponent.contains(row, col) {
+        if self.opponent.contains(row, column) {
             return Some(self.opponent_colour);
         }
         (0..COLOURS as u8).find(|&c| {
             self.planes
                 .get(c as usize)
-                .is_some_and(|p| p.contains(row, col))
+                .is_some_and(|p| p.contains(row, column))
         })
     }
 

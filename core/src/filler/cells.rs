@@ -6,6 +6,7 @@
 //! column (or off the board) that the board mask removes. A shift by `STRIDE` moves a cell one
 //! row up or down.
 
+use crate::coord::{Column, Row};
 use core::ops::{BitAnd, BitOr, BitOrAssign};
 
 /// The largest board side.
@@ -72,11 +73,11 @@ impl Cells {
         SQUARES.get(size).copied().unwrap_or(Cells::EMPTY)
     }
 
-    /// The set holding only `(row, col)`; empty when the cell is outside a 20×20 board.
+    /// The set holding only the cell at `row`, `column`; empty outside a 20×20 board.
     #[inline]
-    pub fn single(row: usize, col: usize) -> Cells {
+    pub fn single(row: Row, column: Column) -> Cells {
         let mut set = Cells::EMPTY;
-        if let Some(bit) = bit_of(row, col) {
+        if let Some(bit) = bit_of(row, column) {
             if let Some(word) = set.0.get_mut(bit / 64) {
                 *word = 1 << (bit % 64);
             }
@@ -84,10 +85,10 @@ impl Cells {
         set
     }
 
-    /// Whether `(row, col)` is in the set (false outside a 20×20 board).
+    /// Whether the cell at `row`, `column` is in the set (false outside a 20×20 board).
     #[inline]
-    pub fn contains(self, row: usize, col: usize) -> bool {
-        match bit_of(row, col) {
+    pub fn contains(self, row: Row, column: Column) -> bool {
+        match bit_of(row, column) {
             Some(bit) => self
                 .0
                 .get(bit / 64)
@@ -230,9 +231,10 @@ impl Cells {
     }
 }
 
-/// The bit of `(row, col)`, if the cell is on a 20×20 board.
+/// The bit of the cell at `row`, `column`, if the cell is on a 20×20 board.
 #[inline]
-fn bit_of(row: usize, col: usize) -> Option<usize> {
+fn bit_of(row: Row, column: Column) -> Option<usize> {
+    let (row, col) = (row.index(), column.index());
     if row < MAX_SIZE && col < MAX_SIZE {
         Some(row * STRIDE + col)
     } else {

@@ -3,6 +3,7 @@
 use core::fmt;
 
 use super::cells::MAX_SIZE;
+use crate::coord::{Column, Row, cells};
 
 /// The number of colours: cells are coloured 0..=9.
 pub const COLOURS: usize = 10;
@@ -227,8 +228,9 @@ impl Grid {
         self.size as usize
     }
 
-    /// The colour of `(row, col)`, or `None` off the board.
-    pub fn colour(&self, row: usize, col: usize) -> Option<u8> {
+    /// The colour at `row`, `column`, or `None` off the board.
+    pub fn colour(&self, row: Row, column: Column) -> Option<u8> {
+        let (row, col) = (row.index(), column.index());
         if row < self.size() && col < self.size() {
             self.colours.get(row * MAX_SIZE + col).copied()
         } else {
@@ -236,8 +238,9 @@ impl Grid {
         }
     }
 
-    /// Sets the colour of `(row, col)` (ignored off the board or for a colour above 9).
-    pub fn set_colour(&mut self, row: usize, col: usize, colour: u8) {
+    /// Sets the colour at `row`, `column` (ignored off the board or for a colour above 9).
+    pub fn set_colour(&mut self, row: Row, column: Column, colour: u8) {
+        let (row, col) = (row.index(), column.index());
         if row < self.size() && col < self.size() && (colour as usize) < COLOURS {
             if let Some(slot) = self.colours.get_mut(row * MAX_SIZE + col) {
                 *slot = colour;
@@ -252,11 +255,9 @@ impl Grid {
     pub fn after_move(&self, colour: super::Move) -> Grid {
         let mut out = *self;
         let own = super::Board::from_grid(self).own();
-        for row in 0..self.size() {
-            for col in 0..self.size() {
-                if own.contains(row, col) {
-                    out.set_colour(row, col, colour.colour());
-                }
+        for (row, column) in cells(self.size()) {
+            if own.contains(row, column) {
+                out.set_colour(row, column, colour.colour());
             }
         }
         out
@@ -265,12 +266,10 @@ impl Grid {
     /// The grid turned by 180°: what the other player reads.
     pub fn rotated(&self) -> Grid {
         let mut out = *self;
-        let n = self.size();
-        for row in 0..n {
-            for col in 0..n {
-                if let Some(c) = self.colour(n - 1 - row, n - 1 - col) {
-                    out.set_colour(row, col, c);
-                }
+        let last = self.size().saturating_sub(1) as u8;
+        for (row, column) in cells(self.size()) {
+            if let Some(c) = self.colour(Row(last - row.0), Column(last - column.0)) {
+                out.set_colour(row, column, c);
             }
         }
         out
@@ -305,12 +304,12 @@ impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.size();
         writeln!(f, "{n}")?;
-        for row in 0..n {
-            for col in 0..n {
-                let sep = if col == 0 { "" } else { " " };
-                write!(f, "{sep}{}", self.colour(row, col).unwrap_or(0))?;
+        for (row, column) in cells(n) {
+            let sep = if column.0 == 0 { "" } else { " " };
+            write!(f, "{sep}{}", self.colour(row, column).unwrap_or(0))?;
+            if column.index() + 1 == n {
+                writeln!(f)?;
             }
-            writeln!(f)?;
         }
         Ok(())
     }

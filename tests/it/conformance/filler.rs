@@ -5,6 +5,7 @@
 use super::Subject;
 use crate::filler::naive::Naive;
 use crate::filler::{colours_of, random_regular_grid};
+use duel_core::coord::{Column, Row, cells};
 use duel_core::filler::{self, Board, COLOURS, Heuristic, Move};
 use duel_core::{Budget, Entry};
 use duel_tests::Rng;
@@ -15,11 +16,14 @@ fn twin(board: &Board) -> Naive {
     let n = board.size();
     let moves = usize::from(board.moves_played());
     let a_to_move = moves % 2 == 0;
-    assert_eq!(board.own().contains(0, 0), a_to_move, "{board:?}");
+    assert_eq!(
+        board.own().contains(Row(0), Column(0)),
+        a_to_move,
+        "{board:?}"
+    );
     let (mover, other) = if a_to_move { (1, 2) } else { (2, 1) };
-    let owner = (0..n * n)
-        .map(|i| {
-            let (r, c) = (i / n, i % n);
+    let owner = cells(n)
+        .map(|(r, c)| {
             if board.own().contains(r, c) {
                 mover
             } else if board.opponent().contains(r, c) {

@@ -5,6 +5,7 @@ use super::naive::naive_region;
 use super::{awkward_grid, colours_of, random_grid};
 use duel_core::Budget;
 use duel_core::Entry;
+use duel_core::coord::{Column, Row, cells};
 use duel_core::filler::{Board, COLOURS, Grid, Move, choose, greedy_colour, random_colour};
 use duel_tests::Rng;
 
@@ -20,9 +21,7 @@ fn referee(
     let last = n * n - 1;
     let mut moves = 0;
     loop {
-        let colours: Vec<u8> = (0..n * n)
-            .map(|i| view.colour(i / n, i % n).unwrap())
-            .collect();
+        let colours: Vec<u8> = cells(n).map(|(r, c)| view.colour(r, c).unwrap()).collect();
         let mine = naive_region(n, &colours, 0, colours[0]);
         let theirs = naive_region(n, &colours, last, colours[last]);
         let (a, b) = (
@@ -38,9 +37,9 @@ fn referee(
         let mv = players[moves % 2](&board).colour();
         assert_ne!(mv, colours[last], "a player chose the forbidden colour");
         let core_view = view.after_move(Move::new(mv).unwrap());
-        for (i, &m) in mine.iter().enumerate() {
+        for ((row, column), &m) in cells(n).zip(&mine) {
             if m {
-                view.set_colour(i / n, i % n, mv);
+                view.set_colour(row, column, mv);
             }
         }
         assert_eq!(core_view, view, "Grid::after_move");
@@ -148,7 +147,8 @@ fn engine_never_chooses_the_forbidden_colour_in_process() {
     for case in 0..2000 {
         let n = 1 + rng.below(20);
         let grid = awkward_grid(&mut rng, n, case % 4);
-        let forbidden = grid.colour(n - 1, n - 1).unwrap();
+        let last = (n - 1) as u8;
+        let forbidden = grid.colour(Row(last), Column(last)).unwrap();
         let board = Board::from_grid(&grid).with_moves_played(rng.below(60) as u8);
         assert_eq!(board.forbidden(), forbidden);
         assert!((board.own() & board.opponent()).is_empty());

@@ -12,6 +12,7 @@ mod rules;
 mod search;
 mod tempo;
 
+use duel_core::coord::cells;
 use duel_core::filler::{Board, COLOURS, Grid, Move};
 use duel_tests::Rng;
 use naive::naive_region;
@@ -45,9 +46,7 @@ pub(crate) fn random_regular_grid(rng: &mut Rng, n: usize) -> Grid {
     loop {
         let k = 2 + rng.below(COLOURS - 1);
         let grid = random_grid(rng, n, k);
-        let colours: Vec<u8> = (0..n * n)
-            .map(|i| grid.colour(i / n, i % n).unwrap())
-            .collect();
+        let colours: Vec<u8> = cells(n).map(|(r, c)| grid.colour(r, c).unwrap()).collect();
         if !naive_region(n, &colours, 0, colours[0])[n * n - 1] {
             return grid;
         }
@@ -57,9 +56,7 @@ pub(crate) fn random_regular_grid(rng: &mut Rng, n: usize) -> Grid {
 /// The colours of `board`, row by row.
 pub(crate) fn colours_of(board: &Board) -> Vec<u8> {
     let n = board.size();
-    (0..n * n)
-        .map(|i| board.colour(i / n, i % n).unwrap())
-        .collect()
+    cells(n).map(|(r, c)| board.colour(r, c).unwrap()).collect()
 }
 
 /// Boards of every awkward kind: both starts one colour, touching start regions, one colour.

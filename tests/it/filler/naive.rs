@@ -1,5 +1,6 @@
 //! The naive twin of Filler: a grid of colours and owners, breadth-first search over cells.
 
+use duel_core::coord::cells;
 use duel_core::filler::{COLOURS, Cells, Grid};
 
 /// The cells reachable from `start` through side-adjacent cells of colour `through`.
@@ -49,9 +50,7 @@ pub(crate) struct Naive {
 impl Naive {
     pub(crate) fn new(grid: &Grid, limit: usize) -> Naive {
         let n = grid.size();
-        let colours: Vec<u8> = (0..n * n)
-            .map(|i| grid.colour(i / n, i % n).unwrap())
-            .collect();
+        let colours: Vec<u8> = cells(n).map(|(r, c)| grid.colour(r, c).unwrap()).collect();
         let mut owner = vec![0u8; n * n];
         for (i, &a) in naive_region(n, &colours, 0, colours[0]).iter().enumerate() {
             if a {
@@ -151,5 +150,5 @@ impl Naive {
 
 /// The cells of `set` as booleans, row by row.
 pub(crate) fn cells_vec(set: Cells, n: usize) -> Vec<bool> {
-    (0..n * n).map(|i| set.contains(i / n, i % n)).collect()
+    cells(n).map(|(r, c)| set.contains(r, c)).collect()
 }

@@ -2,7 +2,7 @@
 
 use super::{STATEMENT, awkward_grid, random_grid};
 use duel_core::filler::{Board, COLOURS, Grid, Heuristic, choose_with};
-use duel_core::{Budget, Entry};
+use duel_core::{Budget, Column, Entry, Row};
 use duel_tests::{Rng, bin, run};
 
 fn program(args: &[&str], stdin: &str) -> (bool, String, String) {
@@ -150,7 +150,9 @@ fn program_never_prints_the_forbidden_colour() {
         let printed = out.strip_suffix('\n').unwrap();
         assert_eq!(printed.len(), 1);
         let c: u8 = printed.parse().unwrap();
-        assert_ne!(c, grid.colour(n - 1, n - 1).unwrap(), "board\n{grid}");
+        let last = (n - 1) as u8;
+        let forbidden = grid.colour(Row(last), Column(last)).unwrap();
+        assert_ne!(c, forbidden, "board\n{grid}");
     }
     // The default: the clock, no node limit.
     let (ok, out, _) = program(&[], &random_text(9, 20));

@@ -4,6 +4,7 @@
 use super::naive::{Naive, cells_vec};
 use super::{STATEMENT, colour, random_regular_grid};
 use duel_core::Game;
+use duel_core::coord::{Column, Row, cells};
 use duel_core::filler::{
     Board, COLOURS, Cells, EXACT_PLIES, Grid, IllegalMoveError, greedy_colour, random_colour,
 };
@@ -17,7 +18,8 @@ fn statement_example_colour_6_owns_three_cells() {
     assert_eq!(board.forbidden(), 2);
     let after = board.play(colour(6)).unwrap();
     let mine = after.opponent();
-    let expected = Cells::single(0, 0) | Cells::single(1, 0) | Cells::single(1, 1);
+    let cell = |r, c| Cells::single(Row(r), Column(c));
+    let expected = cell(0, 0) | cell(1, 0) | cell(1, 1);
     assert_eq!(mine, expected);
     assert_eq!(after.score(), 1 - 3);
     assert_eq!(board.gain(6), 2);
@@ -35,9 +37,9 @@ fn grid_display_round_trips_and_rotates() {
         .collect();
     assert_eq!(text, clean);
     let turned = grid.rotated();
-    assert_eq!(turned.colour(0, 0), Some(2));
-    assert_eq!(turned.colour(9, 9), Some(8));
-    assert_eq!(turned.colour(0, 1), Some(3));
+    assert_eq!(turned.colour(Row(0), Column(0)), Some(2));
+    assert_eq!(turned.colour(Row(9), Column(9)), Some(8));
+    assert_eq!(turned.colour(Row(0), Column(1)), Some(3));
     assert_eq!(turned.rotated(), grid);
 }
 
@@ -72,8 +74,8 @@ fn moves_agree_with_naive_grid_on_100000_random_moves() {
             assert_eq!(board.is_over(), naive.is_over());
             assert_eq!(board.outcome().is_some(), naive.is_over());
             if total % 16 == 0 {
-                for i in 0..n * n {
-                    assert_eq!(board.colour(i / n, i % n), Some(naive.colours[i]));
+                for (i, (row, column)) in cells(n).enumerate() {
+                    assert_eq!(board.colour(row, column), Some(naive.colours[i]));
                 }
             }
             let useful = board.useful_moves();
