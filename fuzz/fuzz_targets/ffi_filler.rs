@@ -7,23 +7,18 @@
 use duel::DuelResult;
 use duel::filler::{duel_filler_move, duel_filler_move_in};
 use duel_core::filler::{Board, Grid, GridError, MAX_SIZE, Move};
-use duel_fuzz::{Buffer, Bytes, Outs};
+use duel_fuzz::{Buffer, Bytes, Outs, Side};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let mut bytes = Bytes::new(data);
     let selector = bytes.u8();
-    let n = match bytes.u8() {
-        0..=249 => u32::from(bytes.u8() % 21),
-        _ => bytes.u32(),
-    };
-    let side = n as usize;
-    let cells = if side <= MAX_SIZE { side * side } else { 0 };
-    let board_len = if selector % 29 == 5 {
-        (cells + bytes.below(3)).saturating_sub(1)
-    } else {
-        cells
-    };
+    let Side {
+        n,
+        side,
+        cells,
+        len: board_len,
+    } = bytes.side(selector, MAX_SIZE);
     let mut board = Buffer::new(board_len.max(cells), bytes.below(8), 0);
     for cell in board.bytes_mut() {
         *cell = match bytes.u8() {

@@ -8,23 +8,18 @@
 use duel::DuelResult;
 use duel::fruit_rage::{DUEL_FRUIT_RAGE_EMPTY, duel_fruit_rage_move, duel_fruit_rage_move_in};
 use duel_core::fruit_rage::{Board, BoardError, MAX_SIZE};
-use duel_fuzz::{Buffer, Bytes, Outs, SENTINEL};
+use duel_fuzz::{Buffer, Bytes, Outs, SENTINEL, Side};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let mut bytes = Bytes::new(data);
     let selector = bytes.u8();
-    let n = match bytes.u8() {
-        0..=249 => u32::from(bytes.u8() % 27),
-        _ => bytes.u32(),
-    };
-    let side = n as usize;
-    let cells = if side <= MAX_SIZE { side * side } else { 0 };
-    let board_len = if selector % 29 == 5 {
-        (cells + bytes.below(3)).saturating_sub(1)
-    } else {
-        cells
-    };
+    let Side {
+        n,
+        side,
+        cells,
+        len: board_len,
+    } = bytes.side(selector, MAX_SIZE);
     let after_len = if selector % 37 == 6 {
         (board_len + bytes.below(3)).saturating_sub(1)
     } else {

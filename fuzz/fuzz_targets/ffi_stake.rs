@@ -7,23 +7,18 @@
 use duel::DuelResult;
 use duel::stake::{duel_stake_move, duel_stake_move_in};
 use duel_core::stake::{self, BoardBuilder, MAX_SIZE, ParseError, PositionError, Slot, SolveError};
-use duel_fuzz::{Buffer, Bytes, Outs};
+use duel_fuzz::{Buffer, Bytes, Outs, Side};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let mut bytes = Bytes::new(data);
     let selector = bytes.u8();
-    let n = match bytes.u8() {
-        0..=249 => u32::from(bytes.u8() % 9),
-        _ => bytes.u32(),
-    };
-    let side = n as usize;
-    let cells = if side <= MAX_SIZE { side * side } else { 0 };
-    let board_len = if selector % 29 == 5 {
-        (cells + bytes.below(3)).saturating_sub(1)
-    } else {
-        cells
-    };
+    let Side {
+        n,
+        side,
+        cells,
+        len: board_len,
+    } = bytes.side(selector, MAX_SIZE);
     let mut board = Buffer::new(board_len.max(cells), bytes.below(8), b'.');
     // Mostly real positions: empties at chosen cells, the rest alternating 0 and 1.
     let empties = 1 + bytes.below(11);
@@ -113,8 +108,8 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(result, DuelResult::Ok);
             let got = (outs.get(0), outs.get(1), outs.get(2));
             let want = (
-                i32::from(solution.row),
-                i32::from(solution.col),
+                i32::from(solution.mv.row().0),
+                i32::from(solution.mv.column().0),
                 solution.value,
             );
             assert_eq!(got, want);

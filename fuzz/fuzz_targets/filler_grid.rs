@@ -25,8 +25,7 @@ fuzz_target!(|data: &[u8]| {
 
 /// The colours row by row.
 fn cells(grid: &Grid) -> Vec<u8> {
-    let n = grid.size();
-    (0..n * n)
-        .map(|i| grid.colour(i / n, i % n).expect("inside the grid"))
+    duel_core::coord::cells(grid.size())
+        .map(|(row, column)| grid.colour(row, column).expect("inside the grid"))
         .collect()
 }

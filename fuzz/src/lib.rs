@@ -55,6 +55,29 @@ impl<'a> Bytes<'a> {
         std::mem::take(&mut self.data)
     }
 
+    /// The side of a square board as a C call passes it: mostly `0..=max_side`, sometimes any
+    /// `u32`; with the cells it holds (none beyond `max_side`) and the length of the buffer
+    /// passed for them, one off now and then (when `selector % 29 == 5`).
+    pub fn side(&mut self, selector: u8, max_side: usize) -> Side {
+        let n = match self.u8() {
+            0..=249 => u32::from(self.u8()) % (max_side as u32 + 1),
+            _ => self.u32(),
+        };
+        let side = n as usize;
+        let cells = if side <= max_side { side * side } else { 0 };
+        let len = if selector % 29 == 5 {
+            (cells + self.below(3)).saturating_sub(1)
+        } else {
+            cells
+        };
+        Side {
+            n,
+            side,
+            cells,
+            len,
+        }
+    }
+
     /// An i32 that is usually small (an index, a coordinate, a cell) and sometimes any value.
     pub fn small_i32(&mut self) -> i32 {
         match self.u8() {
@@ -63,6 +86,18 @@ impl<'a> Bytes<'a> {
             _ => self.u32() as i32,
         }
     }
+}
+
+/// A fuzzed square board's side: what the call passes as `n`, and the buffer it passes.
+pub struct Side {
+    /// The side the call passes.
+    pub n: u32,
+    /// `n` as a size.
+    pub side: usize,
+    /// The cells of an `n`×`n` board (0 when `n` is out of range).
+    pub cells: usize,
+    /// The length passed with the board's buffer.
+    pub len: usize,
 }
 
 /// A byte buffer whose data starts `offset` bytes past an 8-aligned address, so that a
