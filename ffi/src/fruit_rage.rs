@@ -5,7 +5,7 @@ use crate::play::{Limits, decide};
 use crate::result::{DuelResult, guard};
 use crate::workspace;
 use duel_core::fruit_rage::{self, Board, BoardError, Player};
-use duel_core::{Entry, TimeUse};
+use duel_core::{Entry, TimeUse, coord};
 
 /// The byte that marks an empty cell in boards passed to and from the C API.
 pub const DUEL_FRUIT_RAGE_EMPTY: u8 = 255;
@@ -58,9 +58,9 @@ impl Call {
         if cells.iter().any(|&c| c > 9 && c != DUEL_FRUIT_RAGE_EMPTY) {
             return Err(DuelResult::InvalidCell);
         }
-        Board::from_fn(side, |col, r| {
+        Board::from_fn(side, |row, column| {
             let c = cells
-                .get(r * side + col)
+                .get(row.index() * side + column.index())
                 .copied()
                 .unwrap_or(DUEL_FRUIT_RAGE_EMPTY);
             (c != DUEL_FRUIT_RAGE_EMPTY).then_some(c)
@@ -83,10 +83,8 @@ impl Call {
         // SAFETY: non-null, and the caller promises `side²` writable bytes that do not overlap
         // `board`.
         let cells = unsafe { std::slice::from_raw_parts_mut(self.out.board_after, side * side) };
-        for (i, byte) in cells.iter_mut().enumerate() {
-            *byte = after
-                .fruit_at(i % side, i / side)
-                .unwrap_or(DUEL_FRUIT_RAGE_EMPTY);
+        for (byte, (row, column)) in cells.iter_mut().zip(coord::cells(side)) {
+            *byte = after.fruit_at(row, column).unwrap_or(DUEL_FRUIT_RAGE_EMPTY);
         }
         // SAFETY: checked non-null; the caller promises they are writable (any alignment).
         unsafe {

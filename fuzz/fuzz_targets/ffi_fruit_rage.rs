@@ -95,8 +95,8 @@ fuzz_target!(|data: &[u8]| {
         Err(DuelResult::InvalidCell)
     } else {
         let b = board.bytes();
-        Board::from_fn(side, |c, r| {
-            Some(b[r * side + c]).filter(|&v| v != DUEL_FRUIT_RAGE_EMPTY)
+        Board::from_fn(side, |r, c| {
+            Some(b[r.index() * side + c.index()]).filter(|&v| v != DUEL_FRUIT_RAGE_EMPTY)
         })
         .map_err(|e| match e {
             BoardError::Empty => DuelResult::NoLegalMove,
@@ -148,10 +148,13 @@ fuzz_target!(|data: &[u8]| {
             let mv = position.move_at(cell).expect("the answer names a group");
             assert_eq!(points, mv.points());
             let next = position.play(mv).expect("legal");
-            for (i, &byte) in after.bytes().iter().enumerate() {
-                let want = next
-                    .fruit_at(i % side, i / side)
-                    .unwrap_or(DUEL_FRUIT_RAGE_EMPTY);
+            for (i, (&byte, (row, column))) in after
+                .bytes()
+                .iter()
+                .zip(duel_core::coord::cells(side))
+                .enumerate()
+            {
+                let want = next.fruit_at(row, column).unwrap_or(DUEL_FRUIT_RAGE_EMPTY);
                 assert_eq!(byte, want, "cell {i} of the box after");
             }
         }

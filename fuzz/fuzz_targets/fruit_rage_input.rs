@@ -30,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
     // The box after the move parses as a box: gravity holds (or it is empty).
     if !after.is_empty() {
         let n = after.size();
-        let rebuilt = Board::from_fn(n, |c, r| after.fruit_at(c, r)).expect("gravity holds");
+        let rebuilt = Board::from_fn(n, |r, c| after.fruit_at(r, c)).expect("gravity holds");
         assert_eq!(rebuilt.to_string(), after.to_string());
     }
 });

@@ -6,6 +6,7 @@
 //! down a column without leaking into the next one, and shifting by 32 moves it sideways.
 //! Gravity removes the claimed bits of a column from every plane with one mask.
 
+use crate::coord::{Column, Row, cells};
 use crate::game::{Game, Score};
 use core::fmt;
 
@@ -376,15 +377,15 @@ fn count(p: &Plane) -> u32 {
 }
 
 impl Board {
-    /// A box of side `size` (1..=26) whose cell at `column`, `row` (row 0 = top) holds
-    /// `fruit(column, row)`: a digit 0..=9 or `None` for empty. The lead starts at zero.
+    /// A box of side `size` (1..=26) whose cell at `row` (0 = top), `column` holds
+    /// `fruit(row, column)`: a digit 0..=9 or `None` for empty. The lead starts at zero.
     ///
     /// # Errors
     /// [`BoardError`] for a bad side or fruit type, fruit floating above an empty cell, or a box
     /// with no fruit at all.
     pub fn from_fn(
         size: usize,
-        mut fruit: impl FnMut(usize, usize) -> Option<u8>,
+        mut fruit: impl FnMut(Row, Column) -> Option<u8>,
     ) -> Result<Board, BoardError> {
         if !(1..=MAX_SIZE).contains(&size) {
             return Err(BoardError::BadSize);
@@ -395,17 +396,15 @@ impl Board {
             kinds: 0,
             lead: 0,
         };
-        for row in 0..size {
-            for col in 0..size {
-                if let Some(f) = fruit(col, row) {
-                    let plane = board
-                        .planes
-                        .get_mut(usize::from(f))
-                        .ok_or(BoardError::BadFruit)?;
-                    let bit = col * 32 + (size - 1 - row);
-                    plane[bit >> 6] |= 1 << (bit & 63);
-                    board.kinds = board.kinds.max(f + 1);
-                }
+        for (row, column) in cells(size) {
+            if let Some(f) = fruit(row, column) {
+                let plane = board
+                    .planes
+                    .get_mut(usize::from(f))
+                    .ok_or(BoardError::BadFruit)?;
+                let bit = column.index() * 32 + (size - 1 - row.index());
+                plane[bit >> 6] |= 1 << (bit & 63);
+                board.kinds = board.kinds.max(f + 1);
             }
         }
         for col in 0..size {
@@ -476,9 +475,10 @@ impl Board {
         self.planes.iter().all(|p| p.iter().all(|&w| w == 0))
     }
 
-    /// The fruit at `column`, `row` (row 0 = top), or `None` for an empty or outside cell.
-    pub fn fruit_at(&self, column: usize, row: usize) -> Option<u8> {
+    /// The fruit at `row` (0 = top), `column`, or `None` for an empty or outside cell.
+    pub fn fruit_at(&self, row: Row, column: Column) -> Option<u8> {
         let size = self.size();
+        let (row, column) = (row.index(), column.index());
         if column >= size || row >= size {
             return None;
         }
@@ -593,7 +593,9 @@ impl Board {
         if col >= self.size() || row >= self.size() {
             return Err(IllegalMoveError::OutsideBox);
         }
-        let fruit = self.fruit_at(col, row).ok_or(IllegalMoveError::EmptyCell)?;
+        let fruit = self
+            .fruit_at(Row(cell.row), Column(cell.column))
+            .ok_or(IllegalMoveError::EmptyCell)?;
         let bit = col * 32 + (self.size() - 1 - row);
         let probe = Move {
             bit: bit as u16,
@@ -704,7 +706,7 @@ impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for row in 0..self.size() {
             for col in 0..self.size() {
-                let c = match self.fruit_at(col, row) {
+                let c = match self.fruit_at(Row(row as u8), Column(col as u8)) {
                     Some(d) => char::from(b'0' + d),
                     None => '*',
                 };

@@ -174,7 +174,7 @@ pub fn parse_input(text: &str) -> Result<Input, InputError> {
     if lines.any(|l| !l.trim().is_empty()) {
         return Err(ParseError::TrailingText.into());
     }
-    let board = Board::from_fn(size, |c, r| match rows[r][c] {
+    let board = Board::from_fn(size, |r, c| match rows[r.index()][c.index()] {
         b'*' => None,
         d => Some(d.wrapping_sub(b'0')),
     })?;

@@ -10,8 +10,8 @@ use super::player::{PlayerKind, PlayerSpec, Proto};
 use super::process::{Failure, run_once};
 use super::time_control::{PlayerClock, TimeControl};
 use super::{GameRecord, GameSetup, Match, MatchArgs, Referee, Rng, Side, stream_seed};
-use duel_core::Entry;
 use duel_core::fruit_rage::{Board, Cell, greedy_move, minimax3_move, random_move};
+use duel_core::{Column, Entry, Row};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -224,10 +224,11 @@ impl Grid {
         s
     }
 
-    /// Claims the group at (`row`, `column`): empties it, applies gravity, returns its size;
+    /// Claims the group at `row`, `column`: empties it, applies gravity, returns its size;
     /// `None` when the cell is outside the box or empty.
-    pub fn claim(&mut self, row: usize, column: usize) -> Option<usize> {
+    pub fn claim(&mut self, row: Row, column: Column) -> Option<usize> {
         let n = self.size;
+        let (row, column) = (row.index(), column.index());
         if row >= n || column >= n {
             return None;
         }
@@ -263,8 +264,8 @@ impl Grid {
     }
 
     fn board(&self) -> Option<Board> {
-        Board::from_fn(self.size, |column, row| {
-            self.cells[row * self.size + column]
+        Board::from_fn(self.size, |row, column| {
+            self.cells[row.index() * self.size + column.index()]
         })
         .ok()
     }
@@ -399,7 +400,7 @@ impl Referee for FruitRageReferee {
                 break;
             }
             let i = full[rng.below(full.len())];
-            grid.claim(i / grid.size, i % grid.size);
+            grid.claim(Row((i / grid.size) as u8), Column((i % grid.size) as u8));
         }
         Opening {
             grid,
@@ -468,7 +469,7 @@ impl Referee for FruitRageReferee {
                     return forfeit(record, side, &format!("malformed output.txt: {what}"));
                 }
             };
-            let Some(size) = grid.claim(usize::from(cell.row), usize::from(cell.column)) else {
+            let Some(size) = grid.claim(Row(cell.row), Column(cell.column)) else {
                 return forfeit(record, side, &format!("illegal move {cell}"));
             };
             if let Some(text) = board_text {
