@@ -351,22 +351,25 @@ impl Scan {
     pub fn groups_by_bit(&mut self, board: &Board, mut f: impl FnMut(u16, u32) -> u32) -> u32 {
         const M: usize = SCAN_SLOTS - 1;
         let size = board.size().min(MAX_SIZE);
-        let kinds = usize::from(board.kinds).min(MAX_KINDS);
-        let mut prev = [0u32; MAX_KINDS];
+        let words = size.div_ceil(2).min(WORDS);
+        // Per word (two columns), all types at once: the cells where a run starts, the cells
+        // with a neighbour of their type to the left, and the fruit present.
+        let (mut starts, mut lefts, mut occs) = ([0u64; WORDS], [0u64; WORDS], [0u64; WORDS]);
+        for plane in board.planes.iter().take(usize::from(board.kinds)) {
+            let mut carry = 0u64;
+            for w in 0..words {
+                let bits = plane[w];
+                starts[w] |= bits & !(bits << 1);
+                lefts[w] |= bits & (bits << 32 | carry);
+                occs[w] |= bits;
+                carry = bits >> 32;
+            }
+        }
         let mut len = 0usize;
         let mut joins = 0u32;
         let (mut prev_base, mut prev_starts) = (0usize, 0u32);
         for c in 0..size {
-            // The cells where a run starts, the cells with a neighbour of their type to the
-            // left, and the column's height.
-            let (mut st, mut left, mut occ) = (0u32, 0u32, 0u32);
-            for (plane, p) in board.planes.iter().zip(prev.iter_mut()).take(kinds) {
-                let bits = column(plane, c);
-                st |= bits & !(bits << 1);
-                left |= bits & *p;
-                occ |= bits;
-                *p = bits;
-            }
+            let (st, left, occ) = (column(&starts, c), column(&lefts, c), column(&occs, c));
             let top = occ.count_ones();
             let base = len;
             let mut s = st;

@@ -49,7 +49,12 @@ fn group_scan_equals_a_flood_fill_on_100000_random_boxes() {
         assert_eq!(top.moves(), &ordered[..k], "on\n{}", grid.text());
         let four = Largest::<4>::scan(&board, &mut Scan::new(), false);
         let key = |m: &Move| (m.key(), m.size());
-        assert!(four.moves().iter().map(key).eq(ordered.iter().take(4).map(key)));
+        assert!(
+            four.moves()
+                .iter()
+                .map(key)
+                .eq(ordered.iter().take(4).map(key))
+        );
         assert_eq!(four.groups() as usize, groups.len());
     }
 }
