@@ -6,7 +6,8 @@
 //! Each pair is one random box of 5 fruit types played twice, A moving first then B moving
 //! first; every move of either side searches `NODES` nodes (every group at the root, the `K`
 //! largest below it) over a fresh table. A pair is won by the side whose two margins sum above
-//! zero. Widths: 4, 6, 8, 10, 12, 16, 24.
+//! zero; a pair is a mirror when both games have the same moves (both sides played alike).
+//! Widths: 4, 6, 8, 10, 12, 16, 24.
 
 use duel_core::fruit_rage::{Board, Move, engine, greedy_move};
 use duel_core::{Budget, Entry};
@@ -30,17 +31,25 @@ fn pick(board: &Board, k: usize, nodes: u64, table: &mut [Entry]) -> Option<Move
     r.best.or_else(|| greedy_move(board))
 }
 
-/// The first mover's margin of one game, `first` and `second` being widths.
-fn game(start: &Board, first: usize, second: usize, nodes: u64, table: &mut [Entry]) -> i64 {
+/// The first mover's margin of one game, `first` and `second` being widths, and its moves.
+fn game(
+    start: &Board,
+    first: usize,
+    second: usize,
+    nodes: u64,
+    table: &mut [Entry],
+) -> (i64, Vec<Move>) {
     let mut board = *start;
     let mut margin = 0i64;
     let mut sign = 1i64;
+    let mut moves = Vec::new();
     while let Some(mv) = pick(&board, if sign > 0 { first } else { second }, nodes, table) {
         margin += sign * i64::from(mv.points());
+        moves.push(mv);
         board = board.play_unchecked(mv);
         sign = -sign;
     }
-    margin
+    (margin, moves)
 }
 
 fn main() {
@@ -70,10 +79,11 @@ fn main() {
                     let Ok(start) = Board::random(size as usize, 5, seed) else {
                         break;
                     };
-                    let g1 = game(&start, ka, kb, nodes, &mut table);
-                    let g2 = -game(&start, kb, ka, nodes, &mut table);
-                    eprintln!("pair {p}: A first {g1:+}, A second {g2:+}");
-                    results.lock().unwrap().push((g1, g2));
+                    let (g1, m1) = game(&start, ka, kb, nodes, &mut table);
+                    let (g2, m2) = game(&start, kb, ka, nodes, &mut table);
+                    let (g2, mirror) = (-g2, m1 == m2);
+                    eprintln!("pair {p}: A first {g1:+}, A second {g2:+}, mirror {mirror}");
+                    results.lock().unwrap().push((g1, g2, mirror));
                 }
             })
         })
@@ -83,7 +93,8 @@ fn main() {
     }
     let r = results.lock().unwrap();
     let (mut w, mut d, mut l, mut gw, mut gl, mut sum) = (0, 0, 0, 0, 0, 0i64);
-    for &(g1, g2) in r.iter() {
+    let mirrors = r.iter().filter(|x| x.2).count();
+    for &(g1, g2, _) in r.iter() {
         match (g1 + g2).signum() {
             1 => w += 1,
             0 => d += 1,
@@ -94,7 +105,7 @@ fn main() {
         sum += g1 + g2;
     }
     println!(
-        "{size}x{size} nodes {nodes} K {ka} vs {kb}: pairs {w}/{d}/{l} ({:.1}%), games won {gw} lost {gl}, mean pair margin {:+.1}",
+        "{size}x{size} nodes {nodes} K {ka} vs {kb}: pairs {w}/{d}/{l} ({:.1}%), games won {gw} lost {gl}, mean pair margin {:+.1}, mirror pairs {mirrors}",
         100.0 * (w as f64 + d as f64 / 2.0) / r.len().max(1) as f64,
         sum as f64 / r.len().max(1) as f64
     );
