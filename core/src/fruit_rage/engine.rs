@@ -24,8 +24,8 @@ const INF: Score = 1 << 24;
 /// The depth stored with an exact subtree's value: deeper than any iteration.
 pub const EXACT: u8 = u8::MAX;
 
-/// The `K` largest groups of a box (largest first; ties in [`Board::legal_moves`] order) and
-/// how many groups it has.
+/// The `K` largest groups of a box (largest first; among groups of one size, lowest
+/// column-major bit first) and how many groups it has.
 #[derive(Clone, Copy, Debug)]
 pub struct Largest<const K: usize> {
     moves: [Move; K],
@@ -36,34 +36,44 @@ pub struct Largest<const K: usize> {
 impl<const K: usize> Largest<K> {
     /// Scans `board` once.
     pub fn of(board: &Board) -> Self {
-        Self::scan(board, &mut Scan::new())
+        Self::scan(board, &mut Scan::new(), true)
     }
 
-    /// Scans `board` once with the working memory `scan`.
+    /// Scans `board` once with the working memory `scan`; with `typed` false the kept moves'
+    /// fruit types are left 0 (enough for their sizes and [`Largest::greedy_value`]).
     #[inline(never)]
-    pub fn scan(board: &Board, scan: &mut Scan) -> Self {
+    pub fn scan(board: &Board, scan: &mut Scan, typed: bool) -> Self {
         let mut top = Largest {
             moves: [Move::default(); K],
             len: 0,
             groups: 0,
         };
-        scan.groups(board, |fruit, bit, size| {
-            top.groups += 1;
+        // Groups come in order of their lowest bit, so a group enters only if it is larger
+        // than the last kept when the list is full.
+        let groups = scan.groups_by_bit(board, |bit, size| {
             let mut i = if top.len < K {
                 top.len += 1;
                 top.len - 1
             } else {
-                match top.moves.last() {
-                    Some(m) if m.size() < size => K - 1,
-                    _ => return,
-                }
+                K - 1
             };
             while i > 0 && top.moves[i - 1].size() < size {
                 top.moves[i] = top.moves[i - 1];
                 i -= 1;
             }
-            top.moves[i] = Move::new(bit, fruit, size);
+            top.moves[i] = Move::new(bit, 0, size);
+            if top.len < K {
+                1
+            } else {
+                top.moves.last().map_or(1, |m| m.size() + 1)
+            }
         });
+        top.groups = groups;
+        if typed {
+            for mv in top.moves.iter_mut().take(top.len) {
+                *mv = Move::new(mv.key(), board.fruit_of(mv.key()), mv.size());
+            }
+        }
         top
     }
 
@@ -244,43 +254,53 @@ fn negamax<const K: usize>(
     if ctx.budget.tick() {
         return 0;
     }
-    let mut top = Largest::<K>::scan(board, &mut ctx.scan);
+    // The table first: a cut needs no scan of the box (a horizon node neither probes nor
+    // stores).
+    let hash = if depth > 0 { board.cells_hash() } else { 0 };
+    let mut tt_move = NO_MOVE;
+    if depth > 0 {
+        if let Some(e) = ctx.tt.probe(hash) {
+            tt_move = e.best();
+            if e.depth() >= depth {
+                let s = e.score();
+                let cut = match e.bound() {
+                    Bound::Exact => true,
+                    Bound::Lower => {
+                        alpha = alpha.max(s);
+                        alpha >= beta
+                    }
+                    Bound::Upper => {
+                        beta = beta.min(s);
+                        alpha >= beta
+                    }
+                    Bound::None => false,
+                };
+                if cut {
+                    if e.depth() != EXACT {
+                        ctx.inexact = true;
+                    }
+                    return s;
+                }
+            }
+        }
+    }
+    if depth == 0 {
+        // The horizon needs only the four largest groups, untyped.
+        let top = Largest::<4>::scan(board, &mut ctx.scan, false);
+        if top.groups <= 1 {
+            // None or one group left: it is the whole box.
+            return top.moves().first().map_or(0, |m| m.points());
+        }
+        ctx.inexact = true;
+        return top.greedy_value();
+    }
+    let mut top = Largest::<K>::scan(board, &mut ctx.scan, true);
     let Some(&largest) = top.moves().first() else {
         return 0;
     };
     if top.groups == 1 {
         // One group left: it is the whole box.
         return largest.points();
-    }
-    if depth == 0 {
-        ctx.inexact = true;
-        return top.greedy_value();
-    }
-    let hash = board.cells_hash();
-    let mut tt_move = NO_MOVE;
-    if let Some(e) = ctx.tt.probe(hash) {
-        tt_move = e.best();
-        if e.depth() >= depth {
-            let s = e.score();
-            let cut = match e.bound() {
-                Bound::Exact => true,
-                Bound::Lower => {
-                    alpha = alpha.max(s);
-                    alpha >= beta
-                }
-                Bound::Upper => {
-                    beta = beta.min(s);
-                    alpha >= beta
-                }
-                Bound::None => false,
-            };
-            if cut {
-                if e.depth() != EXACT {
-                    ctx.inexact = true;
-                }
-                return s;
-            }
-        }
     }
     let outer_inexact = ctx.inexact;
     ctx.inexact = top.groups as usize > top.len;

@@ -4,7 +4,7 @@
 use super::naive::{EMPTY, Grid};
 use super::rules::assert_same_groups;
 use super::{board_of, random_grid};
-use duel_core::fruit_rage::board::MAX_GROUPS;
+use duel_core::fruit_rage::board::{MAX_GROUPS, Move, Scan};
 use duel_core::fruit_rage::engine::{self, Largest};
 use duel_core::fruit_rage::greedy_move;
 use duel_core::{Budget, Entry};
@@ -26,11 +26,36 @@ fn group_scan_equals_a_flood_fill_on_100000_random_boxes() {
         let groups = grid.groups();
         let legal = board.legal_moves();
         assert_same_groups(&board, &legal, &grid, &groups);
-        // The K largest kept by a node are the first K of the full list, in its order.
+        // The one-pass scan of all types reports every group once, by lowest bit.
+        let mut by_bit: Vec<(u16, u32)> = legal.iter().map(|m| (m.key(), m.size())).collect();
+        by_bit.sort_unstable();
+        let mut seen = Vec::new();
+        let count = Scan::new().groups_by_bit(&board, |bit, size| {
+            seen.push((bit, size));
+            1
+        });
+        assert_eq!(seen, by_bit, "on\n{}", grid.text());
+        assert_eq!(count as usize, groups.len());
+        for &m in legal.iter() {
+            assert_eq!(board.fruit_of(m.key()), m.fruit());
+        }
+        // The K largest kept by a node are the first K of the full list ordered by size, then
+        // lowest bit; the horizon's untyped four are the same sizes and bits.
+        let mut ordered: Vec<Move> = legal.iter().copied().collect();
+        ordered.sort_by_key(|m| (std::cmp::Reverse(m.size()), m.key()));
         let top = Largest::<10>::of(&board);
         assert_eq!(top.groups() as usize, groups.len());
         let k = legal.len().min(10);
-        assert_eq!(top.moves(), &legal.as_slice()[..k], "on\n{}", grid.text());
+        assert_eq!(top.moves(), &ordered[..k], "on\n{}", grid.text());
+        let four = Largest::<4>::scan(&board, &mut Scan::new(), false);
+        let key = |m: &Move| (m.key(), m.size());
+        assert!(
+            four.moves()
+                .iter()
+                .map(key)
+                .eq(ordered.iter().take(4).map(key))
+        );
+        assert_eq!(four.groups() as usize, groups.len());
     }
 }
 
