@@ -935,6 +935,10 @@ mod phases {
         /// Opening lines; the positions are the first 10 played on to 40 empties.
         #[arg(long, default_value = "data/openings/reversi-8ply.txt")]
         openings: PathBuf,
+        /// Search each position to this fixed depth instead of for `--millis` (the same work
+        /// for every build with the same evaluation values: its time compares their speed).
+        #[arg(long)]
+        depth: Option<u8>,
     }
 
     /// The 10 fixed midgame positions: openings played on by the hand evaluation.
@@ -962,14 +966,41 @@ mod phases {
         Ok(out)
     }
 
-    fn run_one<E: Evaluator<Board>>(name: &str, eval: E, boards: &[Board], millis: u64) {
+    fn run_one<E: Evaluator<Board> + Copy>(
+        name: &str,
+        eval: E,
+        boards: &[Board],
+        millis: u64,
+        fixed_depth: Option<u8>,
+    ) {
         let mut table = vec![Entry::default(); 1 << 20];
-        let mut engine = Engine::with_eval(&mut table, eval);
         let (mut total, mut secs, mut depth) = (0u64, 0.0f64, 0u32);
         for b in boards {
             let t = std::time::Instant::now();
             let clock = duel_grader::clock::WallClock::start();
-            let c = engine.choose(b, &mut Budget::millis(&clock, millis));
+            let c = match fixed_depth {
+                Some(max_depth) => {
+                    let config = duel_core::search::SearchConfig {
+                        max_depth,
+                        aspiration: 0,
+                    };
+                    let r = duel_core::search::Searcher::new(&mut table).search(
+                        b,
+                        &eval,
+                        config,
+                        &mut Budget::unlimited(),
+                        &mut |_| {},
+                    );
+                    duel_core::reversi::Choice {
+                        mv: r.best.unwrap_or(Move::Pass),
+                        score: r.score,
+                        exact: false,
+                        depth: r.depth,
+                        nodes: r.nodes,
+                    }
+                }
+                None => Engine::with_eval(&mut table, eval).choose(b, &mut Budget::millis(&clock, millis)),
+            };
             secs += t.elapsed().as_secs_f64();
             total += c.nodes;
             depth += u32::from(c.depth);
@@ -984,8 +1015,8 @@ mod phases {
     /// Runs `speed`.
     pub fn speed(args: &SpeedArgs) -> Result<(), String> {
         let boards = positions(&args.openings)?;
-        run_one("hand", Eval, &boards, args.millis);
-        run_one("trained", Trained, &boards, args.millis);
+        run_one("hand", Eval, &boards, args.millis, args.depth);
+        run_one("trained", Trained, &boards, args.millis, args.depth);
         Ok(())
     }
 
