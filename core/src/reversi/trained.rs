@@ -208,8 +208,8 @@ fn scalars(p: u64, o: u64, pm: u64, om: u64) -> [i32; SCALARS] {
 }
 
 #[inline(always)]
-fn weight(at: usize) -> i32 {
-    match WEIGHTS.get(2 * at..2 * at + 2) {
+fn weight(weights: &[u8; WEIGHT_BYTES], at: usize) -> i32 {
+    match weights.get(2 * at..2 * at + 2) {
         Some(&[lo, hi]) => i32::from(i16::from_le_bytes([lo, hi])),
         _ => 0,
     }
@@ -221,11 +221,11 @@ pub fn raw_score(f: &Features) -> i32 {
     let mut s = 0;
     for view in &f.indices {
         for (k, &cell) in view.iter().enumerate() {
-            s += weight(base + PATTERN_OFFSET[k] + usize::from(cell));
+            s += weight(WEIGHTS, base + PATTERN_OFFSET[k] + usize::from(cell));
         }
     }
     for (i, &x) in f.scalars.iter().enumerate() {
-        s += weight(base + PHASE_CELLS + i) * x;
+        s += weight(WEIGHTS, base + PHASE_CELLS + i) * x;
     }
     s
 }
@@ -270,17 +270,22 @@ const fn gather_one(k: usize, x: u64) -> u16 {
 
 /// The weight of pattern `k`'s cell in the view `(p, o)` in the phase starting at `base`.
 #[inline(always)]
-fn cell_weight(base: usize, k: usize, p: u64, o: u64) -> i32 {
+fn cell_weight(weights: &[u8; WEIGHT_BYTES], base: usize, k: usize, p: u64, o: u64) -> i32 {
     let cell = ternary(gather_one(k, p)) + 2 * ternary(gather_one(k, o));
-    weight(base + PATTERN_OFFSET[k] + usize::from(cell))
+    weight(weights, base + PATTERN_OFFSET[k] + usize::from(cell))
 }
 
 /// The pattern part of the evaluation, the sum over all eight views of every pattern's weight,
 /// read once per distinct square set ([`FOLDED_VIEWS`]): 46 table reads instead of 88.
 #[inline(always)]
-fn folded_sum(base: usize, pv: &[u64; VIEWS], ov: &[u64; VIEWS]) -> i32 {
+fn folded_sum(
+    weights: &[u8; WEIGHT_BYTES],
+    base: usize,
+    pv: &[u64; VIEWS],
+    ov: &[u64; VIEWS],
+) -> i32 {
     // The loops of FOLDED_VIEWS written out (a test checks they agree).
-    let w = |k: usize, v: usize| cell_weight(base, k, pv[v], ov[v]);
+    let w = |k: usize, v: usize| cell_weight(weights, base, k, pv[v], ov[v]);
     let once = w(1, 0) + w(1, 1) + w(1, 2) + w(1, 3) + w(1, 4) + w(1, 5) + w(1, 6) + w(1, 7);
     let mut twice = 0;
     for v in [0, 1, 2, 3] {
@@ -299,23 +304,46 @@ fn folded_sum(base: usize, pv: &[u64; VIEWS], ov: &[u64; VIEWS]) -> i32 {
 pub struct Trained;
 
 impl Trained {
-    /// The evaluation of the side-relative discs `p` (to move) and `o`.
-    pub fn score(p: u64, o: u64) -> Score {
-        let pm = bits::moves(p, o);
-        let om = bits::moves(o, p);
-        if pm == 0 && om == 0 {
-            return outcome_score(super::board::final_score(p, o));
-        }
-        let empty = !(p | o);
-        let base = phase(empty.count_ones()) * PHASE_WEIGHTS;
-        let (pv, ov) = (views(p), views(o));
-        let mut s = folded_sum(base, &pv, &ov);
-        for (i, x) in scalars(p, o, pm, om).into_iter().enumerate() {
-            s += weight(base + PHASE_CELLS + i) * x;
-        }
-        // 1/64 disc to 1/100 disc, within the 64-disc range of a real score.
-        (s * 100 / UNIT).clamp(-6400, 6400)
+    /// The weighted sum for the side-relative discs `p` (to move) and `o` in 1/[`UNIT`] disc,
+    /// unclamped, whether or not the game is over: [`raw_score`] of [`features`], fast (the
+    /// exact solver orders its moves by it).
+    #[inline]
+    pub fn raw(p: u64, o: u64) -> i32 {
+        raw_with(WEIGHTS, p, o, bits::moves(p, o), bits::moves(o, p))
     }
+
+    /// The evaluation of the side-relative discs `p` (to move) and `o`.
+    #[inline]
+    pub fn score(p: u64, o: u64) -> Score {
+        score_with(WEIGHTS, p, o)
+    }
+}
+
+/// [`Trained::score`] with the weights `weights` (a `trained.bin` read at run time, as the
+/// training pipeline's tests do) instead of the embedded ones.
+#[inline]
+pub fn score_with(weights: &[u8; WEIGHT_BYTES], p: u64, o: u64) -> Score {
+    let pm = bits::moves(p, o);
+    let om = bits::moves(o, p);
+    if pm == 0 && om == 0 {
+        return outcome_score(super::board::final_score(p, o));
+    }
+    let s = raw_with(weights, p, o, pm, om);
+    // 1/64 disc to 1/100 disc, within the 64-disc range of a real score.
+    (s * 100 / UNIT).clamp(-6400, 6400)
+}
+
+/// The weighted sum in 1/[`UNIT`] disc, given both sides' moves `pm` and `om`.
+#[inline(always)]
+fn raw_with(weights: &[u8; WEIGHT_BYTES], p: u64, o: u64, pm: u64, om: u64) -> i32 {
+    let empty = !(p | o);
+    let base = phase(empty.count_ones()) * PHASE_WEIGHTS;
+    let (pv, ov) = (views(p), views(o));
+    let mut s = folded_sum(weights, base, &pv, &ov);
+    for (i, x) in scalars(p, o, pm, om).into_iter().enumerate() {
+        s += weight(weights, base + PHASE_CELLS + i) * x;
+    }
+    s
 }
 
 impl Evaluator<Board> for Trained {

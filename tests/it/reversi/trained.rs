@@ -5,8 +5,8 @@ use super::naive::minimax;
 use super::random_position;
 use duel_core::reversi::pattern::view;
 use duel_core::reversi::trained::{
-    self, FOLDED_VIEWS, PATTERN_CELLS, PATTERN_OFFSET, PATTERN_SQUARES, PATTERNS, PHASE_CELLS, PHASE_WEIGHTS,
-    PHASES, SCALARS, UNIT, WEIGHT_BYTES,
+    self, FOLDED_VIEWS, PATTERN_CELLS, PATTERN_OFFSET, PATTERN_SQUARES, PATTERNS, PHASE_CELLS,
+    PHASE_WEIGHTS, PHASES, SCALARS, UNIT, WEIGHT_BYTES,
 };
 use duel_core::reversi::{Board, Engine, Eval, Trained};
 use duel_core::{Budget, Entry, Evaluator};
@@ -88,13 +88,23 @@ fn trained_features_read_each_view_square_by_square() {
     }
 }
 
+/// The committed weight file's bytes.
+fn committed_weights() -> Vec<u8> {
+    std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/src/reversi/trained.bin"),
+    )
+    .expect("trained.bin")
+}
+
 /// The evaluation summed weight by weight from the file's bytes, the naive twin of
 /// `Trained::score`.
 fn naive_score(b: &Board) -> i32 {
-    let bytes = std::fs::read(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/src/reversi/trained.bin"),
-    )
-    .expect("trained.bin");
+    naive_score_in(&committed_weights(), b)
+}
+
+/// The evaluation of `b` summed weight by weight, all eight views, from the weight file
+/// `bytes` (any fit's).
+pub(crate) fn naive_score_in(bytes: &[u8], b: &Board) -> i32 {
     assert_eq!(bytes.len(), WEIGHT_BYTES);
     let w = |at: usize| i32::from(i16::from_le_bytes([bytes[2 * at], bytes[2 * at + 1]]));
     let (p, o) = (b.player(), b.opponent());
@@ -222,13 +232,14 @@ fn folded_views_are_the_first_view_of_each_square_set_with_its_count() {
 
 #[test]
 fn trained_tables_are_symmetric_where_their_pattern_is() {
-    // Where two views read the same squares in another order, the cell one reads must weigh
-    // what the other's reading of the same discs weighs, in every phase: what lets the
-    // evaluation read each square set once (FOLDED_VIEWS).
-    let bytes = std::fs::read(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/src/reversi/trained.bin"),
-    )
-    .expect("trained.bin");
+    assert_symmetric(&committed_weights());
+}
+
+/// Where two views read the same squares in another order, the cell one reads must weigh what
+/// the other's reading of the same discs weighs, in every phase of `bytes`: what lets the
+/// evaluation read each square set once (FOLDED_VIEWS).
+pub(crate) fn assert_symmetric(bytes: &[u8]) {
+    assert_eq!(bytes.len(), WEIGHT_BYTES);
     let w = |at: usize| i16::from_le_bytes([bytes[2 * at], bytes[2 * at + 1]]);
     for k in 0..PATTERNS {
         let sets = pattern_in_views(k);
