@@ -633,7 +633,10 @@ pub mod phases {
              {} nodes per CPU second",
             total as f64 / secs.max(1e-9),
             f64::from(depth) / boards.len() as f64,
-            cpu.map_or("?".to_string(), |c| format!("{:.0}", total as f64 / c.max(1e-9)))
+            cpu.map_or("?".to_string(), |c| format!(
+                "{:.0}",
+                total as f64 / c.max(1e-9)
+            ))
         );
     }
 
@@ -646,7 +649,8 @@ pub mod phases {
         let rest = stat.rsplit_once(')')?.1;
         let fields: Vec<&str> = rest.split_whitespace().collect();
         // utime and stime are fields 14 and 15 of the whole line: 12 and 13 after `)`.
-        let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+        let ticks: f64 =
+            fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
         Some(ticks / 100.0)
     }
 
