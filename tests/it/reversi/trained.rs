@@ -211,7 +211,8 @@ fn pattern_in_views(k: usize) -> Vec<Vec<u8>> {
 
 #[test]
 fn folded_views_are_the_first_view_of_each_square_set_with_its_count() {
-    for k in 0..PATTERNS {
+    assert_eq!(FOLDED_VIEWS.len(), PATTERNS);
+    for (k, &(views, times)) in FOLDED_VIEWS.iter().enumerate() {
         let sets = pattern_in_views(k);
         let sorted = |v: usize| {
             let mut s = sets[v].clone();
@@ -221,7 +222,6 @@ fn folded_views_are_the_first_view_of_each_square_set_with_its_count() {
         let firsts: Vec<usize> = (0..8)
             .filter(|&v| (0..v).all(|u| sorted(u) != sorted(v)))
             .collect();
-        let (views, times) = FOLDED_VIEWS[k];
         assert_eq!(views, &firsts[..], "pattern {k}");
         for &v in views {
             let count = (0..8).filter(|&u| sorted(u) == sorted(v)).count();
