@@ -11,4 +11,5 @@ pub mod ggf;
 pub mod nboard;
 pub mod openings;
 pub mod reversi;
+pub mod reversi_train;
 pub mod stake;

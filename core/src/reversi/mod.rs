@@ -26,7 +26,7 @@ pub use board::{
     Board, Colour, ContestError, IllegalMoveError, Move, MoveList, OverlapError, ParseBoardError,
     ParseMoveError, Square, follows,
 };
-pub use endgame::{Solution, SolveMode, solve, solve_with};
+pub use endgame::{Solution, SolveMode, solve, solve_ordered, solve_with};
 pub use engine::{Choice, Engine, think_time_millis};
 pub use eval::{Eval, disc_difference, outcome_score};
 pub use perft::{PerftSlot, perft, perft_hashed};

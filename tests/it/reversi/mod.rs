@@ -6,7 +6,9 @@
 pub(crate) mod naive;
 
 mod engine;
+mod ordering;
 mod pattern;
+mod pipeline;
 mod programs;
 mod rules;
 mod solver;

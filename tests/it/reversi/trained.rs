@@ -5,8 +5,8 @@ use super::naive::minimax;
 use super::random_position;
 use duel_core::reversi::pattern::view;
 use duel_core::reversi::trained::{
-    self, PATTERN_CELLS, PATTERN_OFFSET, PATTERN_SQUARES, PATTERNS, PHASE_CELLS, PHASE_WEIGHTS,
-    PHASES, SCALARS, UNIT, WEIGHT_BYTES,
+    self, FOLDED_VIEWS, PATTERN_CELLS, PATTERN_OFFSET, PATTERN_SQUARES, PATTERNS, PHASE_CELLS,
+    PHASE_WEIGHTS, PHASES, SCALARS, UNIT, WEIGHT_BYTES,
 };
 use duel_core::reversi::{Board, Engine, Eval, Trained};
 use duel_core::{Budget, Entry, Evaluator};
@@ -88,13 +88,23 @@ fn trained_features_read_each_view_square_by_square() {
     }
 }
 
+/// The committed weight file's bytes.
+fn committed_weights() -> Vec<u8> {
+    std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/src/reversi/trained.bin"),
+    )
+    .expect("trained.bin")
+}
+
 /// The evaluation summed weight by weight from the file's bytes, the naive twin of
 /// `Trained::score`.
 fn naive_score(b: &Board) -> i32 {
-    let bytes = std::fs::read(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/src/reversi/trained.bin"),
-    )
-    .expect("trained.bin");
+    naive_score_in(&committed_weights(), b)
+}
+
+/// The evaluation of `b` summed weight by weight, all eight views, from the weight file
+/// `bytes` (any fit's).
+pub(crate) fn naive_score_in(bytes: &[u8], b: &Board) -> i32 {
     assert_eq!(bytes.len(), WEIGHT_BYTES);
     let w = |at: usize| i32::from(i16::from_le_bytes([bytes[2 * at], bytes[2 * at + 1]]));
     let (p, o) = (b.player(), b.opponent());
@@ -177,5 +187,90 @@ fn engines_with_either_evaluation_play_legal_moves_and_solve_exactly() {
         assert!(b.play(c.mv).is_ok(), "{b}");
         let h = Engine::with_eval(&mut table, Eval).choose(&b, &mut Budget::nodes(3000));
         assert!(b.play(h.mv).is_ok(), "{b}");
+    }
+}
+
+/// The original square that square `s` of view `v` shows.
+fn view_source(v: usize, s: u8) -> u8 {
+    (0..64u8)
+        .find(|&orig| view(1u64 << orig, v) >> s & 1 == 1)
+        .expect("a view is a permutation")
+}
+
+/// Pattern `k` in every view as the original squares it reads, in digit order.
+fn pattern_in_views(k: usize) -> Vec<Vec<u8>> {
+    (0..8)
+        .map(|v| {
+            PATTERN_SQUARES[k]
+                .iter()
+                .map(|&s| view_source(v, s))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn folded_views_are_the_first_view_of_each_square_set_with_its_count() {
+    assert_eq!(FOLDED_VIEWS.len(), PATTERNS);
+    for (k, &(views, times)) in FOLDED_VIEWS.iter().enumerate() {
+        let sets = pattern_in_views(k);
+        let sorted = |v: usize| {
+            let mut s = sets[v].clone();
+            s.sort_unstable();
+            s
+        };
+        let firsts: Vec<usize> = (0..8)
+            .filter(|&v| (0..v).all(|u| sorted(u) != sorted(v)))
+            .collect();
+        assert_eq!(views, &firsts[..], "pattern {k}");
+        for &v in views {
+            let count = (0..8).filter(|&u| sorted(u) == sorted(v)).count();
+            assert_eq!(count as i32, times, "pattern {k} view {v}");
+        }
+    }
+}
+
+#[test]
+fn trained_tables_are_symmetric_where_their_pattern_is() {
+    assert_symmetric(&committed_weights());
+}
+
+/// Where two views read the same squares in another order, the cell one reads must weigh what
+/// the other's reading of the same discs weighs, in every phase of `bytes`: what lets the
+/// evaluation read each square set once (FOLDED_VIEWS).
+pub(crate) fn assert_symmetric(bytes: &[u8]) {
+    assert_eq!(bytes.len(), WEIGHT_BYTES);
+    let w = |at: usize| i16::from_le_bytes([bytes[2 * at], bytes[2 * at + 1]]);
+    for k in 0..PATTERNS {
+        let sets = pattern_in_views(k);
+        let n = PATTERN_SQUARES[k].len();
+        for (u, a) in sets.iter().enumerate() {
+            for b in &sets[u + 1..] {
+                let mut sorted = (a.clone(), b.clone());
+                sorted.0.sort_unstable();
+                sorted.1.sort_unstable();
+                if sorted.0 != sorted.1 {
+                    continue;
+                }
+                // Digit j of b's reading is digit perm[j] of a's.
+                let perm: Vec<u32> = b
+                    .iter()
+                    .map(|s| a.iter().position(|t| t == s).expect("same set") as u32)
+                    .collect();
+                for cell in 0..PATTERN_CELLS[k] {
+                    let other: usize = (0..n)
+                        .map(|j| (cell / 3usize.pow(perm[j])) % 3 * 3usize.pow(j as u32))
+                        .sum();
+                    for phase in 0..PHASES {
+                        let base = phase * PHASE_WEIGHTS + PATTERN_OFFSET[k];
+                        assert_eq!(
+                            w(base + cell),
+                            w(base + other),
+                            "pattern {k} phase {phase} cell {cell}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }

@@ -7,9 +7,11 @@
 //!   enhanced transposition cut-offs from [`ETC_EMPTIES`] empties, stability cut-offs, and
 //!   fastest-first ordering (fewest weighted opponent replies, least opponent potential
 //!   mobility, corners, parity). From [`NWS_EVAL_EMPTIES`] empties null-window nodes add the
-//!   pattern evaluation ([`super::pattern`]) of each child (a one-ply search of it from
+//!   ordering evaluation ([`OrderEval`]) of each child (a one-ply search of it from
 //!   [`NWS_DEEPER_EMPTIES`]); principal-variation nodes from [`ORDER_SEARCH_EMPTIES`] order by
-//!   a one-ply search, and the root by a deeper one.
+//!   a one-ply search, the root by a deeper one, and with the trained evaluation
+//!   ([`TrainedOrder`], the hosted default) every node from 18 empties by a two-ply search and
+//!   from 22 by a three-ply one. The firmware orders by the compact [`CompactOrder`].
 //! - Shallow nodes (the private `shallow` module): no table; fastest-first from 7 empties, parity order
 //!   (moves in quadrants with an odd number of empties first) below.
 //! - The last five empties: no move generation at all, only the empty squares tried in parity
@@ -24,6 +26,7 @@ use super::board::{Board, Move, Square, final_score, hash};
 use super::pattern;
 use crate::budget::Budget;
 use crate::tt::{Bound, Entry, NO_MOVE, TranspositionTable};
+use core::marker::PhantomData;
 
 mod shallow;
 
@@ -44,14 +47,10 @@ pub const PREPASS_EMPTIES: u32 = 16;
 pub const NWS_EVAL_EMPTIES: u32 = 12;
 
 /// At least this many empties: null-window nodes order by a one-ply search of each child over
-/// the pattern evaluation.
+/// the ordering evaluation.
 pub const NWS_DEEPER_EMPTIES: u32 = 15;
 
-/// The weight of the mobility key beside the evaluation (1/256 disc divided by
-/// [`EVAL_DIVISOR`]).
-const MOBILITY_WEIGHT: i32 = 8;
-
-/// The pattern evaluation (1/256 disc) is divided by this in the ordering key.
+/// The ordering evaluation (1/256 disc) is divided by this in the ordering key.
 const EVAL_DIVISOR: i32 = 4;
 
 /// Plies of the evaluation search whose score is the first guess of [`Solver::converge`].
@@ -92,6 +91,61 @@ pub struct Solution {
     pub nodes: u64,
 }
 
+/// An evaluation the solver orders its moves by: the predicted final disc difference for the
+/// side to move, in 1/256 disc. Only the order of moves depends on it, never a score.
+pub trait OrderEval {
+    /// The weight of the mobility key beside the evaluation (1/256 disc divided by
+    /// the divisor of the evaluation): the better the evaluation, the less.
+    const MOBILITY_WEIGHT: i32;
+    /// At least this many empties: every deep node orders by a two-ply search of each child.
+    const DEPTH2_EMPTIES: u32;
+    /// At least this many empties: every deep node orders by a three-ply search of each child.
+    const DEPTH3_EMPTIES: u32;
+    /// The prediction for the side-relative discs `p` (to move) and `o`.
+    fn order_score(p: u64, o: u64) -> i32;
+}
+
+/// Orders by the compact pattern evaluation ([`super::pattern`], 39 KB of weights): the
+/// firmware's ordering.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CompactOrder;
+
+impl OrderEval for CompactOrder {
+    const MOBILITY_WEIGHT: i32 = 8;
+    const DEPTH2_EMPTIES: u32 = 65;
+    const DEPTH3_EMPTIES: u32 = 65;
+    #[inline]
+    fn order_score(p: u64, o: u64) -> i32 {
+        pattern::score(p, o)
+    }
+}
+
+/// Orders by the trained midgame evaluation ([`super::trained`], 4 MB of weights): the hosted
+/// builds' ordering.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TrainedOrder;
+
+impl OrderEval for TrainedOrder {
+    const MOBILITY_WEIGHT: i32 = 1;
+    const DEPTH2_EMPTIES: u32 = 18;
+    const DEPTH3_EMPTIES: u32 = 22;
+    #[inline]
+    fn order_score(p: u64, o: u64) -> i32 {
+        super::trained::Trained::raw(p, o) * (256 / super::trained::UNIT)
+    }
+}
+
+/// The ordering of [`solve`] and [`solve_with`]: the trained evaluation, except on targets
+/// without an operating system (the firmware), where it is the compact one so that the 4 MB
+/// tables are never linked there. Callers that want one explicitly use [`solve_ordered`].
+#[cfg(not(target_os = "none"))]
+pub type DefaultOrder = TrainedOrder;
+/// The ordering of [`solve`] and [`solve_with`]: the trained evaluation, except on targets
+/// without an operating system (the firmware), where it is the compact one so that the 4 MB
+/// tables are never linked there. Callers that want one explicitly use [`solve_ordered`].
+#[cfg(target_os = "none")]
+pub type DefaultOrder = CompactOrder;
+
 /// Solves `board` exactly. `tt` is the transposition table (any length; its old contents are
 /// reused). `None` when `budget` ran out first.
 pub fn solve(board: &Board, tt: &mut [Entry], budget: &mut Budget<'_>) -> Option<Solution> {
@@ -105,17 +159,30 @@ pub fn solve_with(
     budget: &mut Budget<'_>,
     mode: SolveMode,
 ) -> Option<Solution> {
+    solve_ordered::<DefaultOrder>(board, tt, budget, mode)
+}
+
+/// Solves `board` in `mode`, ordering moves by `O`; see [`solve`]. The answer (score, and
+/// whether it finishes within a budget aside) does not depend on `O`; the move and the node
+/// count may.
+pub fn solve_ordered<O: OrderEval>(
+    board: &Board,
+    tt: &mut [Entry],
+    budget: &mut Budget<'_>,
+    mode: SolveMode,
+) -> Option<Solution> {
     // Buckets of two slots, side by side (one cache line when the caller's slice is 32-byte
     // aligned). The layout never depends on the slice's address: the same position and node
     // budget give the same answer and node count wherever the table lives (host or firmware).
     let table = tt;
     let buckets = table.len() / 2;
-    let mut solver = Solver {
+    let mut solver = Solver::<O> {
         table,
         buckets,
         budget,
         nodes: 0,
         stopped: false,
+        order: PhantomData,
     };
     let (alpha, beta) = match mode {
         SolveMode::Exact => (-INF, INF),
@@ -151,7 +218,7 @@ pub fn solve_with(
     })
 }
 
-struct Solver<'t, 'b, 'c> {
+struct Solver<'t, 'b, 'c, O> {
     /// The table as buckets of two adjacent slots: the first keeps the position with the most
     /// empties (the costliest to search again) until one at least as deep comes; the second
     /// always takes whatever the first would not.
@@ -161,6 +228,8 @@ struct Solver<'t, 'b, 'c> {
     budget: &'b mut Budget<'c>,
     nodes: u64,
     stopped: bool,
+    /// The ordering evaluation.
+    order: PhantomData<O>,
 }
 
 /// A move of a deep node with its ordering key.
@@ -199,7 +268,7 @@ fn stability_threshold(empties: u32) -> i32 {
     }
 }
 
-impl Solver<'_, '_, '_> {
+impl<O: OrderEval> Solver<'_, '_, '_, O> {
     /// The two slots of the bucket for `key`: (depth-preferred, always-replace).
     #[inline]
     fn bucket(&mut self, key: u64) -> Option<(&mut [Entry], &mut [Entry])> {
@@ -390,7 +459,7 @@ impl Solver<'_, '_, '_> {
                 }
                 if let Some(depth) = eval_depth {
                     let v = self.order_search(cp, co, depth, -INF_EVAL, INF_EVAL);
-                    k = k * MOBILITY_WEIGHT - v / EVAL_DIVISOR;
+                    k = k * O::MOBILITY_WEIGHT - v / EVAL_DIVISOR;
                 }
                 k
             };
@@ -410,7 +479,7 @@ impl Solver<'_, '_, '_> {
     fn order_search(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if depth == 0 {
-            return pattern::score(p, o);
+            return O::order_score(p, o);
         }
         let moves = bits::moves(p, o);
         if moves == 0 {
@@ -488,8 +557,11 @@ impl Solver<'_, '_, '_> {
         }
         let mut list = [Candidate::default(); 64];
         let pv = beta - alpha > 1;
-        let eval_depth = if (pv && empties >= ORDER_SEARCH_EMPTIES) || empties >= NWS_DEEPER_EMPTIES
-        {
+        let eval_depth = if empties >= O::DEPTH3_EMPTIES {
+            Some(3)
+        } else if empties >= O::DEPTH2_EMPTIES {
+            Some(2)
+        } else if (pv && empties >= ORDER_SEARCH_EMPTIES) || empties >= NWS_DEEPER_EMPTIES {
             Some(1)
         } else if empties >= NWS_EVAL_EMPTIES {
             Some(0)

@@ -3,7 +3,7 @@
 //! the last five empties: no move generation, the empty squares tried in parity order, and
 //! the last square's flips counted from four line bytes without building a board.
 
-use super::{INF, Solver, odd_quadrants};
+use super::{INF, OrderEval, Solver, odd_quadrants};
 use crate::reversi::bits;
 use crate::reversi::board::final_score;
 
@@ -24,7 +24,7 @@ const KEY_MOB: i32 = 8;
 const KEY_PARITY: i32 = 3;
 const KEY_CORNER: i32 = 2;
 
-impl Solver<'_, '_, '_> {
+impl<O: OrderEval> Solver<'_, '_, '_, O> {
     /// A node near the end: no table; five empties go to [`Self::solve5`], more are searched
     /// fastest-first from [`SORT_EMPTIES`] empties, else with moves in odd quadrants first.
     pub(super) fn shallow(

@@ -1,0 +1,132 @@
+//! The trained evaluation's training pipeline (`duel_grader::reversi_train`, the command line
+//! of `reversi-eval selfplay` and `fit-phases`) end to end on a tiny data set: generate, label,
+//! fit, load, evaluate.
+
+use super::naive::minimax;
+use super::trained::{assert_symmetric, naive_score_in};
+use duel_core::reversi::trained::{self, PHASES, WEIGHT_BYTES};
+use duel_core::reversi::{Board, Colour};
+use duel_grader::reversi_train::phases::{self, FitArgs};
+use duel_grader::reversi_train::selfplay::{self, SelfplayArgs};
+use std::path::{Path, PathBuf};
+
+/// A fresh directory of this test process.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "duel-reversi-pipeline-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn selfplay_args(out: &Path, shard: &str) -> SelfplayArgs {
+    SelfplayArgs {
+        games: 12,
+        seed: 7,
+        shard: shard.to_string(),
+        out: out.to_path_buf(),
+        openings: Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/openings/reversi-8ply.txt"),
+        random_plies: 12,
+        nodes: 300,
+        solve_empties: 12,
+        hand_policy: true,
+    }
+}
+
+/// One labelled line of a `selfplay` file: (exact?, board with the player to move, score).
+fn parse(line: &str) -> Option<(bool, u64, u64, i32)> {
+    let mut parts = line.split_whitespace();
+    let kind = parts.next()?;
+    let p = u64::from_str_radix(parts.next()?, 16).ok()?;
+    let o = u64::from_str_radix(parts.next()?, 16).ok()?;
+    let score = parts.next()?.parse().ok()?;
+    Some((kind == "E", p, o, score))
+}
+
+#[test]
+fn training_pipeline_runs_end_to_end_on_a_tiny_data_set() {
+    // Generate and label: two shards of 12 games, exact from 12 empties.
+    let dir = temp_dir("data");
+    let files: Vec<PathBuf> = (0..2)
+        .map(|k| {
+            selfplay::run(&selfplay_args(&dir, &format!("{k}/2"))).expect("selfplay");
+            dir.join(format!("selfplay-{k}-of-2.txt"))
+        })
+        .collect();
+    let mut samples = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("a shard file");
+        assert_eq!(text.lines().filter(|l| l.starts_with("G ")).count(), 6);
+        for line in text.lines().filter(|l| !l.starts_with("G ")) {
+            samples.push(parse(line).unwrap_or_else(|| panic!("bad line {line}")));
+        }
+    }
+    assert!(samples.len() > 300, "{} positions", samples.len());
+    // The exact labels are the exact scores (checked by minimax where it is cheap).
+    let mut checked = 0;
+    for &(exact, p, o, score) in &samples {
+        let b = Board::from_relative(p, o, Colour::Black);
+        if exact && b.empties() <= 8 {
+            assert_eq!(score, minimax(&b), "{b}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 20);
+
+    // Sharded runs are deterministic and resume: a rerun of shard 0 adds nothing, and the same
+    // shard written elsewhere is the same file.
+    let before = std::fs::read(&files[0]).expect("shard 0");
+    selfplay::run(&selfplay_args(&dir, "0/2")).expect("resume");
+    assert_eq!(std::fs::read(&files[0]).expect("shard 0"), before);
+    let again = temp_dir("again");
+    selfplay::run(&selfplay_args(&again, "0/2")).expect("selfplay");
+    assert_eq!(
+        std::fs::read(again.join("selfplay-0-of-2.txt")).expect("shard 0"),
+        before
+    );
+
+    // Fit, bootstrapped by a 1-ply search over the phases already fitted.
+    let out = dir.join("trained.bin");
+    let report = phases::fit(&FitArgs {
+        files: files.clone(),
+        out: out.clone(),
+        epochs: 8,
+        rate: 0.003,
+        decay: 0.005,
+        overlap: 2,
+        hold_out: 4,
+        search_depth: 1,
+        mix: 0.5,
+    })
+    .expect("fit");
+    assert_eq!(report.len(), PHASES);
+    assert!(report.iter().any(|r| r.train > 0 && r.held > 0));
+
+    // Load and evaluate: the file has the embedded file's layout, its tables are symmetric so
+    // the fast evaluation reads it exactly, and it fits its training positions far better
+    // than no evaluation at all.
+    let bytes = std::fs::read(&out).expect("the written weights");
+    assert_eq!(bytes.len(), WEIGHT_BYTES);
+    assert_symmetric(&bytes);
+    let weights: &[u8; WEIGHT_BYTES] = bytes.as_slice().try_into().expect("size");
+    let (mut fitted, mut zero, mut n) = (0f64, 0f64, 0f64);
+    for &(exact, p, o, score) in &samples {
+        let b = Board::from_relative(p, o, Colour::Black);
+        if b.is_game_over() {
+            continue;
+        }
+        let v = trained::score_with(weights, p, o);
+        assert_eq!(v, naive_score_in(&bytes, &b), "{b}");
+        if exact {
+            let e = f64::from(v) / 100.0 - f64::from(score);
+            fitted += e * e;
+            zero += f64::from(score * score);
+            n += 1.0;
+        }
+    }
+    let (fitted, zero) = ((fitted / n).sqrt(), (zero / n).sqrt());
+    assert!(fitted < 0.7 * zero, "rms {fitted:.2} against {zero:.2}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&again);
+}
