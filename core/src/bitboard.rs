@@ -95,7 +95,9 @@ impl Iterator for Bitboard {
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.len() as usize;
+        // `self.len()` here would be `ExactSizeIterator::len` (the receiver is `&Self`), which
+        // calls `size_hint`: count the bits directly.
+        let n = self.0.count_ones() as usize;
         (n, Some(n))
     }
 }
@@ -172,5 +174,9 @@ mod tests {
         }
         assert_eq!(iterated, squares(a));
         assert_eq!(a.len() as usize, a.count());
+        assert_eq!(
+            (a.size_hint(), ExactSizeIterator::len(&a)),
+            ((3, Some(3)), 3)
+        );
     }
 }

@@ -24,7 +24,7 @@ use clap::{Parser, Subcommand};
 use duel_core::ataxx::{
     Board, Colour, Eval, FEATURE_NAMES, FEATURES, Move, Root, Rules, Tuning, features, search_tuned,
 };
-use duel_core::{Budget, Entry, SearchConfig, TranspositionTable};
+use duel_core::{Bitboard, Budget, Entry, SearchConfig, TranspositionTable};
 use std::fs::OpenOptions;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -276,8 +276,8 @@ fn generate(
                 };
                 text.push_str(&format!(
                     "{:013x} {:013x} {side} {score} {result}\n",
-                    board.pieces(Colour::Black),
-                    board.pieces(Colour::White)
+                    board.pieces(Colour::Black).bits(),
+                    board.pieces(Colour::White).bits()
                 ));
             }
         }
@@ -321,8 +321,8 @@ fn read_samples(files: &[PathBuf], scale: f64, lambda: f64) -> Result<Vec<Vec<Sa
             let [black, white, side, score, result] = words[..] else {
                 return Err(bad());
             };
-            let black = u64::from_str_radix(black, 16).map_err(|_| bad())?;
-            let white = u64::from_str_radix(white, 16).map_err(|_| bad())?;
+            let black = Bitboard(u64::from_str_radix(black, 16).map_err(|_| bad())?);
+            let white = Bitboard(u64::from_str_radix(white, 16).map_err(|_| bad())?);
             let side = if side == "x" {
                 Colour::Black
             } else {
@@ -330,7 +330,7 @@ fn read_samples(files: &[PathBuf], scale: f64, lambda: f64) -> Result<Vec<Vec<Sa
             };
             let score: f64 = score.parse().map_err(|_| bad())?;
             let black_result: f64 = result.parse().map_err(|_| bad())?;
-            let board = Board::from_bitboards(black, white, 0, side, Rules::Standard);
+            let board = Board::from_bitboards(black, white, Bitboard::EMPTY, side, Rules::Standard);
             let result = if side == Colour::Black {
                 black_result
             } else {
@@ -339,7 +339,7 @@ fn read_samples(files: &[PathBuf], scale: f64, lambda: f64) -> Result<Vec<Vec<Sa
             let searched = sigmoid(score.clamp(-3000.0, 3000.0) / scale);
             current.push(Sample {
                 features: features(&board),
-                phase: f64::from(board.empty().count_ones()) / 49.0,
+                phase: f64::from(board.empty().len()) / 49.0,
                 label: lambda * searched + (1.0 - lambda) * result,
                 current: f64::from(eval_now.score(&board)),
             });

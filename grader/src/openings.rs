@@ -165,8 +165,9 @@ fn ataxx_suite(args: &OpeningsArgs, out: &mut dyn Write) -> Result<(), String> {
         let pieces = f64::from(result.score) / f64::from(ataxx::PIECE);
         let key = board
             .pieces(ataxx::Colour::Black)
+            .bits()
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ board.pieces(ataxx::Colour::White);
+            ^ board.pieces(ataxx::Colour::White).bits();
         (pieces.abs() <= args.max_score).then_some((key, moves.join(" ")))
     })
 }

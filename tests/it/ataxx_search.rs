@@ -9,7 +9,9 @@ use duel_core::ataxx::{
     Board, Colour, History, Move, Root, Rules, Tuning, WIN, choose, outcome_score, search,
     search_position,
 };
-use duel_core::{Budget, Entry, SearchConfig, SearchResult, Searcher, TranspositionTable};
+use duel_core::{
+    Bitboard, Budget, Entry, SearchConfig, SearchResult, Searcher, TranspositionTable,
+};
 use duel_tests::{Rng, bin};
 
 /// Scores at or beyond this are won games.
@@ -88,7 +90,13 @@ fn small_position(rng: &mut Rng, rules: Rules, cells: usize, pieces: usize) -> B
     } else {
         Colour::White
     };
-    Board::from_bitboards(black, white, blocked, side, rules)
+    Board::from_bitboards(
+        Bitboard(black),
+        Bitboard(white),
+        Bitboard(blocked),
+        side,
+        rules,
+    )
 }
 
 fn searched(board: &Board, max_depth: u8, nodes: u64) -> SearchResult<Move> {
@@ -206,8 +214,8 @@ fn naive_can_move(pieces: u64, empty: u64) -> bool {
 /// cells.
 fn naive_final_margin(board: &Board) -> i32 {
     let side = board.side();
-    let (own, opp) = (board.pieces(side), board.pieces(side.other()));
-    let empty = ((1u64 << 49) - 1) & !(own | opp | board.blocked());
+    let (own, opp) = (board.pieces(side).bits(), board.pieces(side.other()).bits());
+    let empty = ((1u64 << 49) - 1) & !(own | opp | board.blocked().bits());
     let (mut a, mut b) = (own.count_ones() as i32, opp.count_ones() as i32);
     if board.rules() == Rules::Botzone && own != 0 && opp != 0 {
         match (naive_can_move(own, empty), naive_can_move(opp, empty)) {
@@ -274,7 +282,13 @@ fn end_of_game_count_is_exact() {
                 _ => white |= 1 << i,
             }
         }
-        let board = Board::from_bitboards(black, white, blocked, Colour::Black, rules);
+        let board = Board::from_bitboards(
+            Bitboard(black),
+            Bitboard(white),
+            Bitboard(blocked),
+            Colour::Black,
+            rules,
+        );
         if board.is_over() {
             continue;
         }
@@ -617,19 +631,28 @@ fn evaluation_is_symmetric() {
             }
             board = board.play_unchecked(moves.as_slice()[rng.below(moves.len())]);
         }
-        let (black, white) = (board.pieces(Colour::Black), board.pieces(Colour::White));
+        let (black, white) = (
+            board.pieces(Colour::Black).bits(),
+            board.pieces(Colour::White).bits(),
+        );
         let score = eval.score(&board);
         for t in 0..8 {
             let b = Board::from_bitboards(
-                transform(black, t),
-                transform(white, t),
-                0,
+                Bitboard(transform(black, t)),
+                Bitboard(transform(white, t)),
+                Bitboard::EMPTY,
                 board.side(),
                 Rules::Standard,
             );
             assert_eq!(eval.score(&b), score, "{} t{t}", board.fen());
         }
-        let swapped = Board::from_bitboards(white, black, 0, board.side().other(), Rules::Standard);
+        let swapped = Board::from_bitboards(
+            Bitboard(white),
+            Bitboard(black),
+            Bitboard::EMPTY,
+            board.side().other(),
+            Rules::Standard,
+        );
         assert_eq!(eval.score(&swapped), score, "{}", board.fen());
     }
 }

@@ -1,7 +1,8 @@
 //! The position: bitboards of both sides and the blocked cells, the side to move, the rule
 //! set and its counters; FEN reading and writing.
 
-use super::square::{FULL, Square, SquareIter, dilate, pop, reach};
+use super::square::{FULL, Square, SquareIter, dilate, neighbours, pop, reach, ring};
+use crate::bitboard::Bitboard;
 use crate::coord::{Column, Row};
 use core::fmt;
 
@@ -95,9 +96,9 @@ impl core::error::Error for IllegalMoveError {}
 /// An Ataxx position. Small and `Copy`: playing a move returns a new board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
-    pub(crate) black: u64,
-    pub(crate) white: u64,
-    pub(crate) blocked: u64,
+    pub(crate) black: Bitboard,
+    pub(crate) white: Bitboard,
+    pub(crate) blocked: Bitboard,
     pub(crate) side: Colour,
     pub(crate) rules: Rules,
     /// Plies since the last copy or capture (standard rules).
@@ -111,12 +112,12 @@ pub struct Board {
 impl Board {
     /// The start position: black on (0,0) and (6,6), white on (6,0) and (0,6), black to move.
     pub const fn start(rules: Rules) -> Self {
-        let black = 1u64 | (1u64 << 48);
-        let white = (1u64 << 6) | (1u64 << 42);
+        let black = Bitboard(1u64 | (1u64 << 48));
+        let white = Bitboard((1u64 << 6) | (1u64 << 42));
         Board {
             black,
             white,
-            blocked: 0,
+            blocked: Bitboard::EMPTY,
             side: Colour::Black,
             rules,
             halfmove: 0,
@@ -125,18 +126,19 @@ impl Board {
         }
     }
 
-    /// A position from raw bitboards (bits outside the board and overlaps are dropped: black
-    /// wins over white, blocked over both), with counters at zero.
+    /// A position from the sets of black's, white's and blocked cells (cells outside the
+    /// board and overlaps are dropped: black wins over white, blocked over both), with
+    /// counters at zero.
     pub const fn from_bitboards(
-        black: u64,
-        white: u64,
-        blocked: u64,
+        black: Bitboard,
+        white: Bitboard,
+        blocked: Bitboard,
         side: Colour,
         rules: Rules,
     ) -> Self {
-        let blocked = blocked & FULL;
-        let black = black & FULL & !blocked;
-        let white = white & FULL & !blocked & !black;
+        let blocked = blocked.intersection(FULL);
+        let black = black.intersection(FULL).without(blocked);
+        let white = white.intersection(FULL).without(blocked).without(black);
         Board {
             black,
             white,
@@ -156,7 +158,8 @@ impl Board {
     pub fn from_fen(fen: &str, rules: Rules) -> Result<Self, ParseFenError> {
         let mut fields = fen.split_ascii_whitespace();
         let rows = fields.next().ok_or(ParseFenError::Fields)?;
-        let (mut black, mut white, mut blocked) = (0u64, 0u64, 0u64);
+        let (mut black, mut white, mut blocked) =
+            (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
         let mut y = 0u8;
         for row in rows.split('/') {
             if y >= 7 {
@@ -228,7 +231,7 @@ impl Board {
 
     /// The pieces of `colour`.
     #[inline]
-    pub const fn pieces(&self, colour: Colour) -> u64 {
+    pub const fn pieces(&self, colour: Colour) -> Bitboard {
         match colour {
             Colour::Black => self.black,
             Colour::White => self.white,
@@ -237,14 +240,14 @@ impl Board {
 
     /// The blocked cells.
     #[inline]
-    pub const fn blocked(&self) -> u64 {
+    pub const fn blocked(&self) -> Bitboard {
         self.blocked
     }
 
     /// The empty cells.
     #[inline]
-    pub const fn empty(&self) -> u64 {
-        FULL & !(self.black | self.white | self.blocked)
+    pub const fn empty(&self) -> Bitboard {
+        FULL.without(self.black.union(self.white).union(self.blocked))
     }
 
     /// The side to move.
@@ -271,7 +274,7 @@ impl Board {
 
     /// The side to move's pieces and the opponent's.
     #[inline]
-    pub(crate) const fn own_opp(&self) -> (u64, u64) {
+    pub(crate) const fn own_opp(&self) -> (Bitboard, Bitboard) {
         match self.side {
             Colour::Black => (self.black, self.white),
             Colour::White => (self.white, self.black),
@@ -280,13 +283,13 @@ impl Board {
 
     /// Whether `pieces` can reach an empty cell.
     #[inline]
-    pub(crate) const fn can_move(&self, pieces: u64) -> bool {
-        reach(pieces) & self.empty() != 0
+    pub(crate) const fn can_move(&self, pieces: Bitboard) -> bool {
+        reach(pieces).intersects(self.empty())
     }
 
     /// Whether the game is over (no legal move, not even a pass).
     pub fn is_over(&self) -> bool {
-        if self.black == 0 || self.white == 0 {
+        if self.black.is_empty() || self.white.is_empty() {
             return true;
         }
         match self.rules {
@@ -308,7 +311,7 @@ impl Board {
         }
         let (own, opp) = self.own_opp();
         let (mut own_n, mut opp_n) = (pop(own), pop(opp));
-        if own != 0 && opp != 0 {
+        if !own.is_empty() && !opp.is_empty() {
             match self.rules {
                 Rules::Botzone => {
                     let empties = pop(self.empty());
@@ -334,7 +337,7 @@ impl Board {
         match mv {
             Move::Single(to) => {
                 let (own, _) = self.own_opp();
-                match SquareIter(super::square::neighbours(to) & own).next() {
+                match SquareIter(neighbours(to) & own).next() {
                     Some(from) => BotzoneMove::between(from, to),
                     None => BotzoneMove::NONE,
                 }
@@ -351,7 +354,7 @@ impl Board {
         }
         let (from, to) = bm.squares().map_err(|_| IllegalMoveError::NotLegal)?;
         let (own, _) = self.own_opp();
-        if own & from.bit() == 0 || self.empty() & to.bit() == 0 {
+        if !own.intersects(from.bit()) || !self.empty().intersects(to.bit()) {
             return Err(IllegalMoveError::NotLegal);
         }
         Move::from_squares(from, to).map_err(|_| IllegalMoveError::NotLegal)
@@ -365,9 +368,9 @@ impl Board {
         let (own, _) = self.own_opp();
         let empty = self.empty();
         match mv {
-            Move::Single(to) => dilate(own) & empty & to.bit() != 0,
+            Move::Single(to) => (dilate(own) & empty).intersects(to.bit()),
             Move::Double(from, to) => {
-                own & from.bit() != 0 && empty & to.bit() != 0 && from.distance(to) == 2
+                own.intersects(from.bit()) && empty.intersects(to.bit()) && from.distance(to) == 2
             }
             Move::Pass => self.rules == Rules::Standard && !self.can_move(own),
         }
@@ -387,11 +390,11 @@ impl Board {
     /// The pieces right after `mv` is placed (a jump's source emptied) but before captures:
     /// `(black, white)`. This is what the Botzone repetition rule compares.
     #[inline]
-    pub fn placed(&self, mv: Move) -> (u64, u64) {
+    pub fn placed(&self, mv: Move) -> (Bitboard, Bitboard) {
         let (mut own, opp) = self.own_opp();
         match mv {
             Move::Single(to) => own |= to.bit(),
-            Move::Double(from, to) => own = (own & !from.bit()) | to.bit(),
+            Move::Double(from, to) => own = own.without(from.bit()) | to.bit(),
             Move::Pass => {}
         }
         match self.side {
@@ -409,24 +412,24 @@ impl Board {
         match mv {
             Move::Single(to) => {
                 own |= to.bit();
-                let caps = super::square::neighbours(to) & opp;
+                let caps = neighbours(to) & opp;
                 own |= caps;
-                opp &= !caps;
+                opp = opp.without(caps);
                 reset = true;
             }
             Move::Double(from, to) => {
-                own = (own & !from.bit()) | to.bit();
-                let caps = super::square::neighbours(to) & opp;
+                own = own.without(from.bit()) | to.bit();
+                let caps = neighbours(to) & opp;
                 own |= caps;
-                opp &= !caps;
-                reset = caps != 0;
+                opp = opp.without(caps);
+                reset = !caps.is_empty();
             }
             Move::Pass => {}
         }
         let mut next = *self;
         match self.side {
-            Colour::Black => (next.black, next.white) = (own, opp & !own),
-            Colour::White => (next.white, next.black) = (own, opp & !own),
+            Colour::Black => (next.black, next.white) = (own, opp.without(own)),
+            Colour::White => (next.white, next.black) = (own, opp.without(own)),
         }
         next.side = self.side.other();
         next.halfmove = if reset {
@@ -448,9 +451,9 @@ impl Board {
         }
         let (own, _) = self.own_opp();
         let empty = self.empty();
-        let mut n = u64::from((dilate(own) & empty).count_ones());
+        let mut n = u64::from((dilate(own) & empty).len());
         for from in SquareIter(own) {
-            n += u64::from((super::square::ring(from) & empty).count_ones());
+            n += u64::from((ring(from) & empty).len());
         }
         if n == 0 { 1 } else { n }
     }
@@ -468,9 +471,9 @@ impl Board {
         // The empty cells in reach, layered by how many opponent pieces a move there
         // captures. A copy gains 1 + captures, a jump its captures; the list comes out by
         // descending gain, a copy before a jump of equal gain.
-        let mut layers = [0u64; 9];
+        let mut layers = [Bitboard::EMPTY; 9];
         for to in SquareIter(reach(own) & empty) {
-            let captures = pop(super::square::neighbours(to) & opp) as usize;
+            let captures = pop(neighbours(to) & opp) as usize;
             if let Some(layer) = layers.get_mut(captures) {
                 *layer |= to.bit();
             }
@@ -483,9 +486,9 @@ impl Board {
                 }
             }
             if let Some(&layer) = layers.get(gain) {
-                if layer != 0 {
+                if !layer.is_empty() {
                     for from in SquareIter(own) {
-                        for to in SquareIter(super::square::ring(from) & layer) {
+                        for to in SquareIter(ring(from) & layer) {
                             list.push(Move::Double(from, to));
                         }
                     }
@@ -511,7 +514,7 @@ impl Board {
             list.push(Move::Single(to));
         }
         for from in SquareIter(own) {
-            for to in SquareIter(super::square::ring(from) & empty) {
+            for to in SquareIter(ring(from) & empty) {
                 list.push(Move::Double(from, to));
             }
         }
@@ -544,12 +547,12 @@ impl fmt::Display for Fen<'_> {
             }
             let mut run = 0u8;
             for x in 0..7u8 {
-                let bit = Square::at(Row(y), Column(x)).map(Square::bit).unwrap_or(0);
-                let c = if b.black & bit != 0 {
+                let bit = Square::at(Row(y), Column(x)).map_or(Bitboard::EMPTY, Square::bit);
+                let c = if b.black.intersects(bit) {
                     'x'
-                } else if b.white & bit != 0 {
+                } else if b.white.intersects(bit) {
                     'o'
-                } else if b.blocked & bit != 0 {
+                } else if b.blocked.intersects(bit) {
                     '-'
                 } else {
                     run += 1;

@@ -51,7 +51,7 @@ impl Game for Board {
             super::Rules::Standard if self.halfmove >= 36 => u64::from(self.halfmove) << 8,
             _ => 0,
         };
-        mix(self.black ^ mix(self.white ^ mix(self.blocked ^ side ^ counters)))
+        mix(self.black.0 ^ mix(self.white.0 ^ mix(self.blocked.0 ^ side ^ counters)))
     }
 
     #[inline]

@@ -3,6 +3,7 @@
 
 use super::board::Board;
 use super::square::{SquareIter, dilate, neighbours, pop, reach};
+use crate::bitboard::Bitboard;
 use crate::game::{Evaluator, Score};
 
 /// The value of one piece.
@@ -85,10 +86,10 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
 /// `(x, y)` with `x ≤ y ≤ 3` after folding: (0,0) corner, (1,0) b-edge, (2,0) c-edge, (3,0)
 /// d-edge, (1,1) b-diag, (2,1) c-inner, (3,1) d-inner, (2,2) c-diag, (3,2) d-mid, (3,3)
 /// centre.
-pub const CLASSES: [u64; 10] = class_masks();
+pub const CLASSES: [Bitboard; 10] = class_masks();
 
-const fn class_masks() -> [u64; 10] {
-    let mut masks = [0u64; 10];
+const fn class_masks() -> [Bitboard; 10] {
+    let mut masks = [Bitboard::EMPTY; 10];
     let mut i = 0;
     while i < 49 {
         let (x, y) = (i % 7, i / 7);
@@ -103,7 +104,7 @@ const fn class_masks() -> [u64; 10] {
             (2, b) => 5 + b,
             _ => 9,
         };
-        masks[class] |= 1u64 << i;
+        masks[class].0 |= 1u64 << i;
         i += 1;
     }
     masks
@@ -111,7 +112,7 @@ const fn class_masks() -> [u64; 10] {
 
 /// The best number of `opp` pieces one move of `own` to a cell of `targets` captures.
 #[inline]
-fn best_capture(targets: u64, opp: u64) -> i32 {
+fn best_capture(targets: Bitboard, opp: Bitboard) -> i32 {
     let mut best = 0;
     for to in SquareIter(targets) {
         best = best.max(pop(neighbours(to) & opp));
@@ -133,12 +134,12 @@ pub fn features(board: &Board) -> [i32; FEATURES] {
     }
     let own_targets = dilate(own) & empty;
     let opp_targets = dilate(opp) & empty;
-    let jump_targets = reach(own) & empty & !own_targets;
+    let jump_targets = (reach(own) & empty).without(own_targets);
     let exposed = dilate(empty);
     f[10] = best_capture(own_targets, opp);
     f[11] = best_capture(jump_targets, opp);
     f[12] = best_capture(opp_targets, own);
-    f[13] = pop(own & !exposed) - pop(opp & !exposed);
+    f[13] = pop(own.without(exposed)) - pop(opp.without(exposed));
     f[14] = pop(own_targets) - pop(opp_targets);
     f[15] = pop(own_targets & reach(opp)) - pop(opp_targets & reach(own));
     f[16] = 1;

@@ -7,15 +7,16 @@
 
 use super::board::{Board, IllegalMoveError, PLY_LIMIT, Rules};
 use super::moves::{BotzoneMove, Move};
+use crate::bitboard::Bitboard;
 use core::fmt;
 
 /// The pieces of one history board: `(black, white)`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Snapshot {
     /// Black's pieces.
-    pub black: u64,
+    pub black: Bitboard,
     /// White's pieces.
-    pub white: u64,
+    pub white: Bitboard,
 }
 
 /// How many boards a Botzone game can record: the start board and one per ply.

@@ -307,7 +307,7 @@ impl Search<'_, '_, '_> {
                 && t.null_depth > 0
                 && static_eval >= beta
                 && beta.abs() < DECIDED
-                && board.empty().count_ones() > t.null_empties
+                && board.empty().len() > t.null_empties
                 && board.can_move(board.own_opp().0)
             {
                 let r = 2 + depth / 4;

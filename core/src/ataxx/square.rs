@@ -3,6 +3,7 @@
 //! Bit `y * 7 + x` stands for the cell in column `x` and row `y` (row 0 is the top row of a FEN
 //! and rank 7 in UAI names).
 
+use crate::bitboard::Bitboard;
 use crate::coord::{Column, Row};
 use core::fmt;
 
@@ -11,7 +12,7 @@ pub const SIZE: u8 = 7;
 /// The number of cells.
 pub const CELLS: usize = 49;
 /// Every cell of the board.
-pub const FULL: u64 = (1u64 << CELLS) - 1;
+pub const FULL: Bitboard = Bitboard((1u64 << CELLS) - 1);
 
 /// The cells of column 0.
 const COLUMN_0: u64 = column_mask(0);
@@ -67,9 +68,10 @@ impl Square {
         Row(self.0 / SIZE)
     }
 
-    /// The single-bit bitboard of this cell.
-    pub const fn bit(self) -> u64 {
-        1u64 << self.0
+    /// This cell as a set of one.
+    #[inline]
+    pub const fn bit(self) -> Bitboard {
+        Bitboard(1u64 << self.0)
     }
 
     /// The Chebyshev distance to `other`.
@@ -88,12 +90,6 @@ impl Square {
             _ => None,
         }
     }
-
-    /// The lowest set cell of a non-empty bitboard.
-    #[inline]
-    pub(crate) const fn lowest(bb: u64) -> Square {
-        Square((bb.trailing_zeros() as u8) % 64)
-    }
 }
 
 /// Prints the UAI name, e.g. `a7` for (0, 0) and `g1` for (6, 6).
@@ -105,44 +101,48 @@ impl fmt::Display for Square {
     }
 }
 
-/// Iterates over the squares of a bitboard, lowest bit first (an iterator; Filler's `Cells`
-/// is a set of cells).
+/// Iterates over the cells of a set, lowest first, as [`Square`]s (the set itself iterates
+/// over bit indices).
 #[derive(Clone, Copy, Debug)]
-pub struct SquareIter(pub u64);
+pub struct SquareIter(pub Bitboard);
 
 impl Iterator for SquareIter {
     type Item = Square;
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
+        // On the raw word, as the firmware (opt-level "z") inlines it: a call through
+        // `Bitboard::next` and `Option::map` was left out of line there, 10% more instructions
+        // a node.
+        let bits = self.0.0;
+        if bits == 0 {
             return None;
         }
-        let sq = Square::lowest(self.0);
-        self.0 &= self.0 - 1;
-        Some(sq)
+        self.0.0 = bits & (bits - 1);
+        Some(Square((bits.trailing_zeros() as u8) % 64))
     }
 }
 
 /// The cells one step from any cell of `bb` (Chebyshev distance ≤ 1), `bb` included.
 #[inline]
-pub const fn dilate(bb: u64) -> u64 {
-    let row = (bb | ((bb << 1) & !COLUMN_0) | ((bb >> 1) & !COLUMN_6)) & FULL;
-    (row | (row << 7) | (row >> 7)) & FULL
+pub const fn dilate(bb: Bitboard) -> Bitboard {
+    let (bb, full) = (bb.0, FULL.0);
+    let row = (bb | ((bb << 1) & !COLUMN_0) | ((bb >> 1) & !COLUMN_6)) & full;
+    Bitboard((row | (row << 7) | (row >> 7)) & full)
 }
 
 /// The cells within two steps of any cell of `bb`, `bb` included.
 #[inline]
-pub const fn reach(bb: u64) -> u64 {
+pub const fn reach(bb: Bitboard) -> Bitboard {
     dilate(dilate(bb))
 }
 
 /// For each cell, its up to 8 neighbours (distance exactly 1).
-pub const NEIGHBOURS: [u64; CELLS] = ring_table(1);
+pub const NEIGHBOURS: [Bitboard; CELLS] = ring_table(1);
 /// For each cell, the up to 16 cells at distance exactly 2: where a piece on it can jump.
-pub const RING: [u64; CELLS] = ring_table(2);
+pub const RING: [Bitboard; CELLS] = ring_table(2);
 
-const fn ring_table(distance: u8) -> [u64; CELLS] {
-    let mut table = [0u64; CELLS];
+const fn ring_table(distance: u8) -> [Bitboard; CELLS] {
+    let mut table = [Bitboard::EMPTY; CELLS];
     let mut from = 0;
     while from < CELLS {
         let mut to = 0;
@@ -152,7 +152,7 @@ const fn ring_table(distance: u8) -> [u64; CELLS] {
             let dy = fy.abs_diff(ty);
             let d = if dx > dy { dx } else { dy };
             if d == distance as usize {
-                table[from] |= 1u64 << to;
+                table[from].0 |= 1u64 << to;
             }
             to += 1;
         }
@@ -161,23 +161,26 @@ const fn ring_table(distance: u8) -> [u64; CELLS] {
     table
 }
 
-/// The neighbour mask of `sq`.
+/// The neighbours of `sq` (distance exactly 1).
 #[inline]
-pub fn neighbours(sq: Square) -> u64 {
-    NEIGHBOURS.get(sq.index()).copied().unwrap_or(0)
+pub fn neighbours(sq: Square) -> Bitboard {
+    NEIGHBOURS
+        .get(sq.index())
+        .copied()
+        .unwrap_or(Bitboard::EMPTY)
 }
 
-/// The jump ring of `sq`.
+/// The jump ring of `sq` (distance exactly 2).
 #[inline]
-pub fn ring(sq: Square) -> u64 {
-    RING.get(sq.index()).copied().unwrap_or(0)
+pub fn ring(sq: Square) -> Bitboard {
+    RING.get(sq.index()).copied().unwrap_or(Bitboard::EMPTY)
 }
 
-/// The number of set bits of `x`. Out of line on Arm (the firmware: Thumb-2 has no popcount
+/// The number of cells of `x`. Out of line on Arm (the firmware: Thumb-2 has no popcount
 /// instruction, and each of the evaluation's thirty counts inlined as bit arithmetic would cost
 /// flash); inlined everywhere else, where it is one instruction.
 #[cfg_attr(target_arch = "arm", inline(never))]
 #[cfg_attr(not(target_arch = "arm"), inline(always))]
-pub(crate) fn pop(x: u64) -> i32 {
-    x.count_ones() as i32
+pub(crate) fn pop(x: Bitboard) -> i32 {
+    x.0.count_ones() as i32
 }

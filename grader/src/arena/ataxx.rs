@@ -460,8 +460,8 @@ impl Referee for AtaxxReferee {
             tag(&mut pgn, "Adjudicated", &record.reason);
         }
         tag(&mut pgn, "PlyCount", &record.moves.len().to_string());
-        let material = i64::from(end.pieces(Colour::Black).count_ones())
-            - i64::from(end.pieces(Colour::White).count_ones());
+        let material =
+            i64::from(end.pieces(Colour::Black).len()) - i64::from(end.pieces(Colour::White).len());
         tag(&mut pgn, "Material", &format!("{material:+}"));
         pgn.push('\n');
         if !black_moves_next {

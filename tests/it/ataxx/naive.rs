@@ -314,11 +314,11 @@ impl Grid {
         for (y, row) in cell.iter_mut().enumerate() {
             for (x, c) in row.iter_mut().enumerate() {
                 let bit = 1u64 << (y * 7 + x);
-                if board.pieces(Colour::Black) & bit != 0 {
+                if board.pieces(Colour::Black).bits() & bit != 0 {
                     *c = BLACK;
-                } else if board.pieces(Colour::White) & bit != 0 {
+                } else if board.pieces(Colour::White).bits() & bit != 0 {
                     *c = WHITE;
-                } else if board.blocked() & bit != 0 {
+                } else if board.blocked().bits() & bit != 0 {
                     *c = BLOCK;
                 }
             }

@@ -3,6 +3,7 @@
 
 use super::naive::naive_circular;
 use super::{bz, play_bz, search_choice, snap};
+use duel_core::Bitboard;
 use duel_core::ataxx::{Board, Colour, History, Match, Rules, Snapshot, circular_moves};
 use duel_tests::Rng;
 
@@ -55,8 +56,8 @@ fn circular_rule_compares_pre_capture_boards() {
         white: board.pieces(Colour::White),
     };
     let filler = Snapshot {
-        black: 1 << 20,
-        white: 1 << 30,
+        black: Bitboard::square(20),
+        white: Bitboard::square(30),
     };
     let build = |entries: &[Snapshot]| {
         let mut h = History::new(&Board::start(Rules::Botzone));
@@ -99,8 +100,8 @@ fn circular_rule_agrees_with_formula() {
         .collect();
     alphabet.push(snap(&board));
     alphabet.push(Snapshot {
-        black: 3,
-        white: 12,
+        black: Bitboard(3),
+        white: Bitboard(12),
     });
     let mut circular_seen = 0;
     for _ in 0..3000 {

@@ -5,7 +5,7 @@ use super::naive::{
     BLACK, BLOCK, Grid, Judgement, WHITE, move_id, random_grid, sorted_ids, start_grid,
 };
 use duel_core::ataxx::{Board, BotzoneMove, Colour, Move, Rules, Square};
-use duel_core::{Column, Row};
+use duel_core::{Bitboard, Column, Row};
 use duel_tests::Rng;
 
 #[test]
@@ -49,18 +49,18 @@ fn uai_square_names_follow_the_fen() {
 
 fn check_agrees(grid: &Grid, judged: &Judgement, board: &Board) {
     assert_eq!(
-        board.pieces(Colour::Black),
+        board.pieces(Colour::Black).bits(),
         grid.bits(BLACK),
         "{}",
         grid.fen()
     );
     assert_eq!(
-        board.pieces(Colour::White),
+        board.pieces(Colour::White).bits(),
         grid.bits(WHITE),
         "{}",
         grid.fen()
     );
-    assert_eq!(board.blocked(), grid.bits(BLOCK), "{}", grid.fen());
+    assert_eq!(board.blocked().bits(), grid.bits(BLOCK), "{}", grid.fen());
     assert_eq!(board.side() == Colour::Black, grid.to_move == BLACK);
     assert_eq!(board.is_over(), judged.over, "{}", grid.fen());
     assert_eq!(board.final_margin(), judged.margin, "{}", grid.fen());
@@ -144,7 +144,7 @@ fn random_games(rules: Rules, seed: u64, positions: usize) -> usize {
                 Colour::Black => (placed.0, placed.1),
                 Colour::White => (placed.1, placed.0),
             };
-            assert_eq!(mine & !board.pieces(mover), 0);
+            assert_eq!(mine & !board.pieces(mover), Bitboard::EMPTY);
             assert_eq!(theirs | board.pieces(mover.other()), theirs);
         }
     }
