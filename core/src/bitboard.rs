@@ -127,6 +127,13 @@ set_operator!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
 set_operator!(BitOr, bitor, BitOrAssign, bitor_assign, |);
 set_operator!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
 
+/// The raw word in hexadecimal (`{:016x}` prints all 64 squares).
+impl core::fmt::LowerHex for Bitboard {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::LowerHex::fmt(&self.0, f)
+    }
+}
+
 /// The complement within all 64 squares: mask it with the board's own squares.
 impl Not for Bitboard {
     type Output = Bitboard;

@@ -5,7 +5,7 @@ use crate::clock::WallClock;
 use crate::result::DuelResult;
 use crate::reversi::{contest_board, row_column};
 use duel_core::reversi::{Player, follows};
-use duel_core::{Budget, Clock, Entry, Player as _, TimeUse};
+use duel_core::{Bitboard, Budget, Clock, Entry, Player as _, TimeUse};
 use std::io::Write;
 use std::sync::Mutex;
 
@@ -26,7 +26,7 @@ struct Game {
     /// Thinking time left for this game.
     remaining_micros: u64,
     /// The squares occupied at this game's previous call.
-    occupied: u64,
+    occupied: Bitboard,
 }
 
 impl Game {
@@ -34,12 +34,12 @@ impl Game {
         Self {
             table: vec![Entry::default(); TABLE_ENTRIES],
             remaining_micros: GAME_BUDGET_MICROS,
-            occupied: 0,
+            occupied: Bitboard::EMPTY,
         }
     }
 
     /// Whether a position with `occupied` squares can follow this game's last one.
-    fn continues_with(&self, occupied: u64) -> bool {
+    fn continues_with(&self, occupied: Bitboard) -> bool {
         follows(self.occupied, occupied)
     }
 }
@@ -130,18 +130,22 @@ pub(crate) fn contest_move(cells: &[i32; 64], colour: i32) -> Result<(i32, i32),
 #[cfg(test)]
 mod tests {
     use super::Game;
+    use duel_core::Bitboard;
 
     #[test]
     fn a_position_continues_a_game_only_when_it_keeps_every_disc_and_adds_one() {
         let mut game = Game {
             table: Vec::new(),
             remaining_micros: 0,
-            occupied: 0b0111,
+            occupied: Bitboard(0b0111),
         };
-        assert!(game.continues_with(0b1111));
-        assert!(!game.continues_with(0b0111), "no disc added");
-        assert!(!game.continues_with(0b1011), "a disc removed");
-        game.occupied = 0;
-        assert!(!game.continues_with(0b1), "a fresh slot continues nothing");
+        assert!(game.continues_with(Bitboard(0b1111)));
+        assert!(!game.continues_with(Bitboard(0b0111)), "no disc added");
+        assert!(!game.continues_with(Bitboard(0b1011)), "a disc removed");
+        game.occupied = Bitboard::EMPTY;
+        assert!(
+            !game.continues_with(Bitboard(0b1)),
+            "a fresh slot continues nothing"
+        );
     }
 }

@@ -150,7 +150,7 @@ fn generate(games: u64, seed: u64, min_empties: u32, max_empties: u32) -> Result
                     .iter()
                     .max_by_key(|&&m| {
                         let c = board.play_unchecked(m);
-                        -Eval::score(c.player(), c.opponent())
+                        -Eval::score(c.player().bits(), c.opponent().bits())
                     })
                     .unwrap_or(&Move::Pass)
             };

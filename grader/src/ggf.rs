@@ -459,7 +459,7 @@ impl GgfGame {
 
     /// Black's discs minus white's now.
     pub fn disc_difference(&self) -> i32 {
-        self.current.black().count_ones() as i32 - self.current.white().count_ones() as i32
+        self.current.black().len() as i32 - self.current.white().len() as i32
     }
 
     /// Gives both players the clock `time` (`None`: untimed).

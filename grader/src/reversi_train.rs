@@ -686,7 +686,7 @@ pub mod phases {
 
     impl Evaluator<Board> for FileEval {
         fn evaluate(&self, pos: &Board) -> duel_core::Score {
-            trained::score_with(self.0, pos.player(), pos.opponent())
+            trained::score_with(self.0, pos.player().bits(), pos.opponent().bits())
         }
     }
 
@@ -728,7 +728,7 @@ pub mod phases {
             let mv = side_move(&b, trained_moves, file, nodes, tables);
             b = b.play_unchecked(mv);
         }
-        let diff = b.black().count_ones() as i32 - b.white().count_ones() as i32;
+        let diff = b.black().len() as i32 - b.white().len() as i32;
         if trained_is_black { diff } else { -diff }
     }
 

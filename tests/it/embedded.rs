@@ -319,7 +319,7 @@ fn node_budgets_bind_or_the_search_finishes() {
 /// Plain alpha-beta over the final disc difference: no table, squares in index order.
 fn reversi_alphabeta(board: &duel_core::reversi::Board, mut alpha: i32, beta: i32) -> i32 {
     use duel_core::reversi::{Move, Square};
-    let mask = board.move_mask();
+    let mask = board.move_mask().bits();
     if mask == 0 {
         if board.is_game_over() {
             return board.final_score();

@@ -2,6 +2,7 @@
 //! the contest array and text forms.
 
 use super::bits;
+use crate::bitboard::Bitboard;
 use crate::coord::{Column, Row};
 use core::fmt;
 
@@ -44,9 +45,9 @@ impl Square {
         Column(self.0 % 8)
     }
 
-    /// The one-bit bitboard of this square.
-    pub const fn bit(self) -> u64 {
-        1u64 << (self.0 & 63)
+    /// This square as a set of one.
+    pub const fn bit(self) -> Bitboard {
+        Bitboard(1u64 << (self.0 & 63))
     }
 
     /// The lowest square of a non-empty bitboard (0 gives a1).
@@ -267,13 +268,14 @@ impl Board {
     /// # Errors
     /// [`OverlapError`] when a square holds both colours.
     pub const fn from_colours(
-        black: u64,
-        white: u64,
+        black: Bitboard,
+        white: Bitboard,
         to_move: Colour,
     ) -> Result<Board, OverlapError> {
-        if black & white != 0 {
+        if black.intersects(white) {
             return Err(OverlapError);
         }
+        let (black, white) = (black.0, white.0);
         Ok(match to_move {
             Colour::Black => Board {
                 player: black,
@@ -289,22 +291,22 @@ impl Board {
     }
 
     /// A position from side-relative bitboards; any common squares are given to the player.
-    pub const fn from_relative(player: u64, opponent: u64, to_move: Colour) -> Board {
+    pub const fn from_relative(player: Bitboard, opponent: Bitboard, to_move: Colour) -> Board {
         Board {
-            player,
-            opponent: opponent & !player,
+            player: player.0,
+            opponent: opponent.0 & !player.0,
             to_move,
         }
     }
 
     /// The discs of the side to move.
-    pub const fn player(&self) -> u64 {
-        self.player
+    pub const fn player(&self) -> Bitboard {
+        Bitboard(self.player)
     }
 
     /// The discs of the other side.
-    pub const fn opponent(&self) -> u64 {
-        self.opponent
+    pub const fn opponent(&self) -> Bitboard {
+        Bitboard(self.opponent)
     }
 
     /// The colour to move.
@@ -313,58 +315,62 @@ impl Board {
     }
 
     /// The occupied squares.
-    pub const fn occupied(&self) -> u64 {
-        self.player | self.opponent
+    pub const fn occupied(&self) -> Bitboard {
+        Bitboard(self.player | self.opponent)
     }
 
     /// The black discs.
-    pub const fn black(&self) -> u64 {
+    pub const fn black(&self) -> Bitboard {
         match self.to_move {
-            Colour::Black => self.player,
-            Colour::White => self.opponent,
+            Colour::Black => self.player(),
+            Colour::White => self.opponent(),
         }
     }
 
     /// The white discs.
-    pub const fn white(&self) -> u64 {
+    pub const fn white(&self) -> Bitboard {
         match self.to_move {
-            Colour::Black => self.opponent,
-            Colour::White => self.player,
+            Colour::Black => self.opponent(),
+            Colour::White => self.player(),
         }
     }
 
     /// The empty squares.
-    pub const fn empty(&self) -> u64 {
-        !(self.player | self.opponent)
+    pub const fn empty(&self) -> Bitboard {
+        Bitboard(!(self.player | self.opponent))
     }
 
     /// The number of empty squares.
     pub const fn empties(&self) -> u32 {
-        self.empty().count_ones()
+        self.empty().len()
     }
 
-    /// The squares the side to move may play (zero when it must pass or the game is over).
+    /// The squares the side to move may play (empty when it must pass or the game is over).
     #[inline]
-    pub fn move_mask(&self) -> u64 {
-        bits::moves(self.player, self.opponent)
+    pub fn move_mask(&self) -> Bitboard {
+        Bitboard(bits::moves(self.player, self.opponent))
     }
 
     /// Whether the side to move has a square to play (false: it must pass, or the game is over).
     pub fn has_move(&self) -> bool {
-        self.move_mask() != 0
+        bits::moves(self.player, self.opponent) != 0
     }
 
     /// Whether neither side can move.
     pub fn is_game_over(&self) -> bool {
-        self.move_mask() == 0 && bits::moves(self.opponent, self.player) == 0
+        bits::moves(self.player, self.opponent) == 0 && bits::moves(self.opponent, self.player) == 0
     }
 
-    /// The discs a move on `square` would flip (zero: not a legal square).
-    pub fn flips(&self, square: Square) -> u64 {
-        if self.empty() & square.bit() == 0 {
-            return 0;
+    /// The discs a move on `square` would flip (empty: not a legal square).
+    pub fn flips(&self, square: Square) -> Bitboard {
+        if !self.empty().intersects(square.bit()) {
+            return Bitboard::EMPTY;
         }
-        bits::flips(square.index() as usize, self.player, self.opponent)
+        Bitboard(bits::flips(
+            square.index() as usize,
+            self.player,
+            self.opponent,
+        ))
     }
 
     /// The final disc difference for the side to move if the game ended now, the empty squares
@@ -389,10 +395,10 @@ impl Board {
             }
             Move::Place(sq) => {
                 let f = self.flips(sq);
-                if f == 0 {
+                if f.is_empty() {
                     Err(IllegalMoveError)
                 } else {
-                    Ok(self.place(sq.bit(), f))
+                    Ok(self.place(sq.bit().0, f.0))
                 }
             }
         }
@@ -406,7 +412,7 @@ impl Board {
             Move::Pass => self.pass(),
             Move::Place(sq) => {
                 let f = bits::flips(sq.index() as usize, self.player, self.opponent);
-                self.place(sq.bit(), f)
+                self.place(sq.bit().0, f)
             }
         }
     }
@@ -459,7 +465,8 @@ impl Board {
                 }
             }
         }
-        Board::from_colours(black, white, to_move).map_err(|_| ContestError::InvalidCell)
+        Board::from_colours(Bitboard(black), Bitboard(white), to_move)
+            .map_err(|_| ContestError::InvalidCell)
     }
 
     /// Like [`Board::from_contest`], and also requires a legal square for the side to move
@@ -479,7 +486,7 @@ impl Board {
     /// The contest's array of this position (-1 empty, 0 white, 1 black).
     pub fn to_contest(&self) -> [[i32; 8]; 8] {
         let mut a = [[-1; 8]; 8];
-        let (black, white) = (self.black(), self.white());
+        let (black, white) = (self.black().0, self.white().0);
         for (r, row) in a.iter_mut().enumerate() {
             for (col, cell) in row.iter_mut().enumerate() {
                 let bit = 1u64 << (r * 8 + col);
@@ -512,7 +519,8 @@ impl Board {
                 _ => return Err(ParseBoardError::InvalidCell),
             }
         }
-        Board::from_colours(black, white, to_move).map_err(|_| ParseBoardError::InvalidCell)
+        Board::from_colours(Bitboard(black), Bitboard(white), to_move)
+            .map_err(|_| ParseBoardError::InvalidCell)
     }
 
     /// Parses `<64 cells> <X|O>` at the start of `line` (leading white space allowed); whatever
@@ -544,7 +552,7 @@ impl Board {
     /// Writes the 64 cells (`X`, `O`, `-`) into `out`; the side to move is
     /// `self.to_move().letter()`.
     pub fn write_text(&self, out: &mut [u8; 64]) {
-        let (black, white) = (self.black(), self.white());
+        let (black, white) = (self.black().0, self.white().0);
         for (i, cell) in out.iter_mut().enumerate() {
             let bit = 1u64 << i;
             *cell = if black & bit != 0 {
@@ -599,7 +607,8 @@ pub const fn hash(p: u64, o: u64) -> u64 {
 /// Whether a position whose occupied squares are `now` can come later in the same game as one
 /// whose occupied squares were `earlier`: discs are never removed, and every move adds one. (How
 /// the contest's `move`, which is told no game, finds the game a board belongs to.)
-pub const fn follows(earlier: u64, now: u64) -> bool {
+pub const fn follows(earlier: Bitboard, now: Bitboard) -> bool {
+    let (earlier, now) = (earlier.0, now.0);
     earlier != 0 && now & earlier == earlier && now != earlier
 }
 
@@ -613,7 +622,7 @@ impl crate::Game for Board {
 
     fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        let mut m = self.move_mask();
+        let mut m = bits::moves(self.player, self.opponent);
         if m == 0 {
             if bits::moves(self.opponent, self.player) != 0 {
                 list.push(Move::Pass);

@@ -100,6 +100,6 @@ fn weighted(moves: u64) -> i32 {
 
 impl Evaluator<Board> for Eval {
     fn evaluate(&self, pos: &Board) -> Score {
-        Eval::score(pos.player(), pos.opponent())
+        Eval::score(pos.player().bits(), pos.opponent().bits())
     }
 }

@@ -10,7 +10,7 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    count(board.player(), board.opponent(), depth)
+    count(board.player().bits(), board.opponent().bits(), depth)
 }
 
 /// The leaves `depth` (at least 1) plies below `(p, o)`.
@@ -136,7 +136,12 @@ pub fn perft_hashed(board: &Board, depth: u32, table: &mut [PerftSlot]) -> u64 {
     if depth == 0 {
         return 1;
     }
-    count_hashed(board.player(), board.opponent(), depth.min(63), table)
+    count_hashed(
+        board.player().bits(),
+        board.opponent().bits(),
+        depth.min(63),
+        table,
+    )
 }
 
 fn count_hashed(p: u64, o: u64, depth: u32, table: &mut [PerftSlot]) -> u64 {
@@ -184,6 +189,7 @@ fn count_hashed(p: u64, o: u64, depth: u32, table: &mut [PerftSlot]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::{PerftSlot, perft, perft_hashed};
+    use crate::Bitboard;
     use crate::reversi::bits;
     use crate::reversi::board::{Board, Colour};
 
@@ -214,7 +220,7 @@ mod tests {
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         let start = Board::start();
         (0..count).map(move |i| {
-            let (mut p, mut o) = (start.player(), start.opponent());
+            let (mut p, mut o) = (start.player().bits(), start.opponent().bits());
             for _ in 0..i % 64 {
                 let moves = bits::moves(p, o);
                 if moves == 0 {
@@ -249,7 +255,7 @@ mod tests {
         let mut passes = 0;
         for (p, o) in random_positions(640) {
             passes += usize::from(bits::moves(p, o) == 0);
-            let board = Board::from_relative(p, o, Colour::Black);
+            let board = Board::from_relative(Bitboard(p), Bitboard(o), Colour::Black);
             for depth in 0..=4 {
                 assert_eq!(
                     perft(&board, depth),

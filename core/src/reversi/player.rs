@@ -86,7 +86,12 @@ mod tests {
         let decision = player.choose(&board, &mut Budget::nodes(2_000)).unwrap();
         assert!(board.play(decision.mv).is_ok());
         assert_eq!(decision.pv.as_slice().first(), Some(&decision.mv));
-        let over = Board::from_colours(u64::MAX, 0, super::super::Colour::Black).unwrap();
+        let over = Board::from_colours(
+            crate::Bitboard(u64::MAX),
+            crate::Bitboard::EMPTY,
+            super::super::Colour::Black,
+        )
+        .unwrap();
         assert!(player.choose(&over, &mut Budget::nodes(10)).is_none());
     }
 }

@@ -348,6 +348,6 @@ fn raw_with(weights: &[u8; WEIGHT_BYTES], p: u64, o: u64, pm: u64, om: u64) -> i
 
 impl Evaluator<Board> for Trained {
     fn evaluate(&self, pos: &Board) -> Score {
-        Trained::score(pos.player(), pos.opponent())
+        Trained::score(pos.player().bits(), pos.opponent().bits())
     }
 }

@@ -495,7 +495,7 @@ impl Referee for ReversiReferee {
         for seat in seats {
             seat.finish();
         }
-        let margin = i64::from(board.black().count_ones()) - i64::from(board.white().count_ones());
+        let margin = i64::from(board.black().len()) - i64::from(board.white().len());
         let a_black = side_of(Colour::Black) == Side::A;
         record.finish(if a_black { margin } else { -margin })
     }

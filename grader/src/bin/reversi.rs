@@ -6,7 +6,7 @@
 use clap::Parser;
 use clap::error::ErrorKind;
 use duel_core::reversi::{Board, Engine, Move, follows, think_time_millis};
-use duel_core::{Budget, Clock, Entry};
+use duel_core::{Bitboard, Budget, Clock, Entry};
 use duel_grader::clock::WallClock;
 use duel_grader::nboard::{NboardOptions, serve};
 use std::collections::VecDeque;
@@ -131,7 +131,7 @@ fn contest(nodes: Option<u64>, table_entries: usize) -> ExitCode {
     }
     let mut table = vec![Entry::default(); table_entries];
     let mut remaining_micros = GAME_TIME_MICROS;
-    let mut last_occupied = 0;
+    let mut last_occupied = Bitboard::EMPTY;
     loop {
         let mut cells = [[0i32; 8]; 8];
         for (r, row) in cells.iter_mut().enumerate() {

@@ -481,7 +481,7 @@ fn rank_moves(
             let child = board.play_unchecked(mv);
             Ranked {
                 mv,
-                eval: score_discs(-Eval::score(child.player(), child.opponent())),
+                eval: score_discs(-Eval::score(child.player().bits(), child.opponent().bits())),
                 exact: false,
                 depth: 1,
             }

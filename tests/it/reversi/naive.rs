@@ -21,9 +21,9 @@ pub(crate) const STEPS: [(i32, i32); 8] = [
 pub(crate) fn grid_of(board: &Board) -> Grid {
     let mut g = [0u8; 64];
     for (i, cell) in g.iter_mut().enumerate() {
-        if board.player() >> i & 1 == 1 {
+        if board.player().bits() >> i & 1 == 1 {
             *cell = 1;
-        } else if board.opponent() >> i & 1 == 1 {
+        } else if board.opponent().bits() >> i & 1 == 1 {
             *cell = 2;
         }
     }

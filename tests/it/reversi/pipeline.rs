@@ -4,6 +4,7 @@
 
 use super::naive::minimax;
 use super::trained::{assert_symmetric, naive_score_in};
+use duel_core::Bitboard;
 use duel_core::reversi::trained::{self, PHASES, WEIGHT_BYTES};
 use duel_core::reversi::{Board, Colour};
 use duel_grader::reversi_train::phases::{self, FitArgs};
@@ -66,7 +67,7 @@ fn training_pipeline_runs_end_to_end_on_a_tiny_data_set() {
     // The exact labels are the exact scores (checked by minimax where it is cheap).
     let mut checked = 0;
     for &(exact, p, o, score) in &samples {
-        let b = Board::from_relative(p, o, Colour::Black);
+        let b = Board::from_relative(Bitboard(p), Bitboard(o), Colour::Black);
         if exact && b.empties() <= 8 {
             assert_eq!(score, minimax(&b), "{b}");
             checked += 1;
@@ -112,7 +113,7 @@ fn training_pipeline_runs_end_to_end_on_a_tiny_data_set() {
     let weights: &[u8; WEIGHT_BYTES] = bytes.as_slice().try_into().expect("size");
     let (mut fitted, mut zero, mut n) = (0f64, 0f64, 0f64);
     for &(exact, p, o, score) in &samples {
-        let b = Board::from_relative(p, o, Colour::Black);
+        let b = Board::from_relative(Bitboard(p), Bitboard(o), Colour::Black);
         if b.is_game_over() {
             continue;
         }

@@ -54,7 +54,7 @@ fn trained_weights_load_and_every_phase_is_fitted() {
     for _ in 0..3000 {
         let plies = rng.below(61);
         let b = random_position(&mut rng, plies);
-        let f = trained::features(b.player(), b.opponent());
+        let f = trained::features(b.player().bits(), b.opponent().bits());
         if trained::raw_score(&f) != 0 {
             seen[f.phase] = true;
         }
@@ -71,7 +71,7 @@ fn trained_features_read_each_view_square_by_square() {
     for _ in 0..300 {
         let plies = rng.below(61);
         let b = random_position(&mut rng, plies);
-        let (p, o) = (b.player(), b.opponent());
+        let (p, o) = (b.player().bits(), b.opponent().bits());
         let f = trained::features(p, o);
         for (v, cells) in f.indices.iter().enumerate() {
             let (vp, vo) = (view(p, v), view(o, v));
@@ -82,8 +82,8 @@ fn trained_features_read_each_view_square_by_square() {
             assert_eq!(cells.to_vec(), want, "view {v} of {b}");
         }
         assert_eq!(f.scalars[0], 1);
-        assert_eq!(f.scalars[1], b.move_mask().count_ones() as i32);
-        assert_eq!(f.scalars[2], b.pass().move_mask().count_ones() as i32);
+        assert_eq!(f.scalars[1], b.move_mask().len() as i32);
+        assert_eq!(f.scalars[2], b.pass().move_mask().len() as i32);
         assert_eq!(f.phase, trained::phase(b.empties()));
     }
 }
@@ -107,7 +107,7 @@ fn naive_score(b: &Board) -> i32 {
 pub(crate) fn naive_score_in(bytes: &[u8], b: &Board) -> i32 {
     assert_eq!(bytes.len(), WEIGHT_BYTES);
     let w = |at: usize| i32::from(i16::from_le_bytes([bytes[2 * at], bytes[2 * at + 1]]));
-    let (p, o) = (b.player(), b.opponent());
+    let (p, o) = (b.player().bits(), b.opponent().bits());
     let base = trained::phase(b.empties()) * PHASE_WEIGHTS;
     let mut s = 0;
     for v in 0..8 {
@@ -131,7 +131,7 @@ fn trained_score_equals_the_naive_sum_over_random_games() {
         while !b.is_game_over() {
             if b.has_move() {
                 assert_eq!(
-                    Trained::score(b.player(), b.opponent()),
+                    Trained::score(b.player().bits(), b.opponent().bits()),
                     naive_score(&b),
                     "{b}"
                 );
@@ -150,10 +150,10 @@ fn trained_evaluation_is_the_same_in_every_view() {
     for _ in 0..500 {
         let plies = rng.below(61);
         let b = random_position(&mut rng, plies);
-        let s = Trained::score(b.player(), b.opponent());
+        let s = Trained::score(b.player().bits(), b.opponent().bits());
         for v in 1..8 {
             assert_eq!(
-                Trained::score(view(b.player(), v), view(b.opponent(), v)),
+                Trained::score(view(b.player().bits(), v), view(b.opponent().bits(), v)),
                 s,
                 "{b} view {v}"
             );

@@ -188,7 +188,7 @@ pub fn solve_ordered<O: OrderEval>(
         SolveMode::Exact => (-INF, INF),
         SolveMode::WinLossDraw => (-1, 1),
     };
-    let (p, o) = (board.player(), board.opponent());
+    let (p, o) = (board.player().bits(), board.opponent().bits());
     let (best, score) = if mode == SolveMode::Exact && board.empties() >= PREPASS_EMPTIES {
         // Win, draw or loss first: cheap, it fills the table with good moves, and it halves
         // the window of the exact search (or ends it, for a draw).
