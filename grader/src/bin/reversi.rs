@@ -5,8 +5,8 @@
 
 use clap::Parser;
 use clap::error::ErrorKind;
-use duel_core::reversi::{Board, Engine, Move, follows, think_time_millis};
-use duel_core::{Bitboard, Budget, Clock, Entry};
+use duel_core::reversi::{Board, Move, Player, follows};
+use duel_core::{Bitboard, Budget, Clock, Entry, Player as _, TimeUse};
 use duel_grader::clock::WallClock;
 use duel_grader::nboard::{NboardOptions, serve};
 use std::collections::VecDeque;
@@ -159,20 +159,22 @@ fn contest(nodes: Option<u64>, table_entries: usize) -> ExitCode {
                     table.fill(Entry::default());
                 }
                 last_occupied = board.occupied();
-                let mut budget = match nodes {
-                    Some(n) => Budget::nodes(n),
-                    None => {
-                        let millis = think_time_millis(&board, remaining_micros / 1000);
-                        Budget::until(&clock, started.saturating_add(millis * 1000))
-                    }
+                // The game's clock goes to the player, whose time manager takes this move's
+                // share of it (the same manager as the C++ `move`'s).
+                let (mut budget, time) = match nodes {
+                    Some(n) => (Budget::nodes(n), TimeUse::ThisMove),
+                    None => (
+                        Budget::until(&clock, started.saturating_add(remaining_micros)),
+                        TimeUse::WholeGame,
+                    ),
                 };
-                let choice = Engine::new(&mut table).choose(&board, &mut budget);
+                let decision = Player::new(&mut table, time).choose(&board, &mut budget);
                 remaining_micros =
                     remaining_micros.saturating_sub(clock.now_micros().saturating_sub(started));
-                match choice.mv {
-                    Move::Place(sq) => (i32::from(sq.row().0), i32::from(sq.column().0)),
-                    // The board has a legal square (checked above), so the engine never passes.
-                    Move::Pass => (-1, -1),
+                match decision.map(|d| d.mv) {
+                    Some(Move::Place(sq)) => (i32::from(sq.row().0), i32::from(sq.column().0)),
+                    // The board has a legal square (checked above), so the player never passes.
+                    Some(Move::Pass) | None => (-1, -1),
                 }
             }
         };
