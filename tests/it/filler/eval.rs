@@ -113,3 +113,40 @@ fn control_measures_agree_with_cell_by_cell_version() {
         );
     }
 }
+
+#[test]
+fn fast_race_equals_control_in_moves() {
+    use super::random_grid;
+    use duel_core::filler::eval::control_in_moves;
+    use duel_core::filler::race::race;
+    let mut rng = Rng::new(77);
+    for case in 0..600 {
+        let n = 1 + case % 20;
+        // Few colours make long, branching regions (several spread passes); any board, the
+        // start regions meeting included.
+        let k = 2 + rng.below(9);
+        let grid = if case % 3 == 0 || n < 4 {
+            random_grid(&mut rng, n, k)
+        } else {
+            random_regular_grid(&mut rng, n)
+        };
+        let mut board = Board::from_grid(&grid);
+        for ply in 0..rng.below(40) {
+            assert_eq!(
+                race(&board),
+                control_in_moves(&board),
+                "case {case} ply {ply}"
+            );
+            if board.is_over() {
+                break;
+            }
+            let c = if rng.below(2) == 0 {
+                greedy_colour(&board)
+            } else {
+                random_colour(&board, rng.next_u64())
+            };
+            board = board.play(c).unwrap();
+        }
+        assert_eq!(race(&board), control_in_moves(&board), "case {case} end");
+    }
+}
