@@ -2,7 +2,7 @@
 
 use super::board::{Board, CELL};
 use super::cells::Cells;
-use super::fitted::Weights;
+use super::fitted::{FITTED, Weights};
 use super::grid::COLOURS;
 use super::race::race;
 use crate::game::{Evaluator, SCORE_LIMIT, Score};
@@ -35,14 +35,15 @@ pub struct Heuristic {
 }
 
 impl Default for Heuristic {
-    /// The engine's weights: control in moves at 6, tempo 8 (a cell owned is [`CELL`] = 16).
+    /// The engine's weights: the [`FITTED`] ones (and, when they are cleared, control in moves
+    /// at 6, tempo 8; a cell owned is [`CELL`] = 16).
     fn default() -> Self {
         Heuristic {
             control: 6,
             tempo: 8,
             zones: true,
             horizon: false,
-            weights: None,
+            weights: Some(&FITTED),
         }
     }
 }

@@ -6,7 +6,7 @@
 //! limit ([`phase_of`]): a cell of race is worth much early and little near the limit, and
 //! what "near" means depends on the side.
 
-use super::board::{Board, CELL};
+use super::board::Board;
 use super::cells::Cells;
 use super::grid::COLOURS;
 use super::race::race;
@@ -84,7 +84,7 @@ fn best_of(board: &Board, border: Cells, excluded: u8) -> u32 {
     best
 }
 
-/// Weights of the [`features`], in score units (a cell is [`CELL`] = 16), for each side group
+/// Weights of the [`features`], in score units (a cell is [`CELL`](super::CELL) = 16), for each side group
 /// and phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights(pub [[[i16; FEATURES]; PHASES]; SIZE_GROUPS]);
@@ -108,6 +108,38 @@ impl Weights {
     }
 }
 
-/// The committed weights (see the module notes).
+/// The committed weights (see the module notes): `filler-fit generate --games 2000 --shard K/2
+/// --nodes 3000` (seed 1; 98,537 positions of self-play at every side 10..=20), then `fit`.
+/// Node-limited against the control-6/tempo-8 evaluation (30,000 nodes a move, 60 games a
+/// side, paired boards): pairs by margin won/drawn/lost 15/5/10 at 10×10, 23/1/6 at 15×15,
+/// 21/1/8 at 20×20.
 #[rustfmt::skip]
-pub const FITTED: Weights = Weights([[[0, CELL as i16, 6, 8, 0, 0]; PHASES]; SIZE_GROUPS]);
+pub const FITTED: Weights = Weights([
+    [
+        [0, 16, 1, 13, 7, -1], // n=802 R²=1.000
+        [0, 16, 4, 16, 10, -3], // n=814 R²=1.000
+        [0, 16, 13, 12, 8, -8], // n=1741 R²=0.999
+        [0, 16, 13, 7, 4, -3], // n=2974 R²=0.998
+        [-3, 16, 12, 7, 1, 0], // n=4343 R²=0.994
+        [7, 16, 12, 10, 3, 0], // n=5460 R²=0.965
+        [83, 16, 12, 8, 10, 2], // n=9828 R²=0.816
+    ],
+    [
+        [2, 16, -1, 14, 8, 2], // n=1396 R²=0.998
+        [2, 16, -1, 12, 7, 5], // n=1416 R²=0.997
+        [2, 16, 2, 10, 6, 6], // n=2887 R²=0.995
+        [-3, 16, 5, 9, 3, 7], // n=4368 R²=0.990
+        [0, 16, 8, 7, 0, 7], // n=5824 R²=0.975
+        [75, 15, 10, 5, 4, 6], // n=7280 R²=0.922
+        [104, 13, 11, 8, 9, 2], // n=13104 R²=0.762
+    ],
+    [
+        [23, 16, 0, 16, 13, 0], // n=1452 R²=0.988
+        [27, 15, 0, 15, 12, 3], // n=1452 R²=0.984
+        [26, 16, 1, 12, 9, 6], // n=2904 R²=0.975
+        [23, 15, 3, 9, 4, 10], // n=4356 R²=0.959
+        [45, 15, 5, 7, 2, 12], // n=5808 R²=0.918
+        [73, 13, 8, 9, 5, 8], // n=7260 R²=0.845
+        [103, 8, 9, 10, 9, 3], // n=13068 R²=0.698
+    ],
+]);
