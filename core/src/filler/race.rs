@@ -142,18 +142,12 @@ impl<const W: usize> Joins<W> {
     /// within the unowned cells (which hold whole regions, so no mask is needed).
     #[inline(always)]
     fn spread(&self, seeds: Words<W>) -> Words<W> {
-        let mut touches = 0;
-        for i in 0..W {
-            touches |= seeds[i] & self.linked[i];
-        }
+        let touches = seeds.iter().zip(&self.linked).fold(0, |a, (s, l)| a | (s & l));
         if touches == 0 {
             return seeds;
         }
         let mut filled = pass(&seeds, &self.right, &self.down);
-        let mut deep = 0;
-        for i in 0..W {
-            deep |= filled[i] & self.deep[i];
-        }
+        let deep = filled.iter().zip(&self.deep).fold(0, |a, (f, d)| a | (f & d));
         if deep == 0 {
             return filled;
         }
