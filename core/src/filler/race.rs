@@ -12,6 +12,7 @@ use super::cells::{Cells, STRIDE, WORDS};
 type Words<const W: usize> = [u64; W];
 
 /// The words a `size`×`size` board occupies: its last cell is bit `(size-1)·STRIDE + size-1`.
+#[cfg(not(target_os = "none"))]
 const fn words_for(size: usize) -> usize {
     let bits = size.saturating_sub(1) * STRIDE + size;
     bits.div_ceil(64)
@@ -24,6 +25,14 @@ pub fn race(board: &Board) -> (u32, u32) {
     let n = board.size();
     let (jr, jd) = board.joins();
     let (own, opp, open) = (board.own(), board.opponent(), board.free());
+    // The firmware keeps one copy of the race (flash is short there); a host has a copy for
+    // each number of words.
+    #[cfg(target_os = "none")]
+    {
+        let _ = n;
+        race_in::<WORDS>(own, opp, open, jr, jd)
+    }
+    #[cfg(not(target_os = "none"))]
     match words_for(n) {
         0..=4 => race_in::<4>(own, opp, open, jr, jd),
         5 => race_in::<5>(own, opp, open, jr, jd),
@@ -142,12 +151,18 @@ impl<const W: usize> Joins<W> {
     /// within the unowned cells (which hold whole regions, so no mask is needed).
     #[inline(always)]
     fn spread(&self, seeds: Words<W>) -> Words<W> {
-        let touches = seeds.iter().zip(&self.linked).fold(0, |a, (s, l)| a | (s & l));
+        let touches = seeds
+            .iter()
+            .zip(&self.linked)
+            .fold(0, |a, (s, l)| a | (s & l));
         if touches == 0 {
             return seeds;
         }
         let mut filled = pass(&seeds, &self.right, &self.down);
-        let deep = filled.iter().zip(&self.deep).fold(0, |a, (f, d)| a | (f & d));
+        let deep = filled
+            .iter()
+            .zip(&self.deep)
+            .fold(0, |a, (f, d)| a | (f & d));
         if deep == 0 {
             return filled;
         }
