@@ -2,8 +2,9 @@
 
 use std::io::Read;
 
+use duel_core::filler::fitted::{FEATURES, FITTED, PHASES, SIZE_GROUPS, Weights};
 use duel_core::filler::tempo::estimate_moves_played;
-use duel_core::filler::{Board, EXACT_PLIES, Grid, Move, choose_with, eval::Heuristic};
+use duel_core::filler::{Board, EXACT_PLIES, Grid, Move, Player, eval::Heuristic};
 use duel_core::{Budget, Clock, Entry};
 
 use crate::clock::WallClock;
@@ -48,6 +49,52 @@ pub struct ProgramArgs {
     /// Count control only within the moves left (for tuning).
     #[arg(long, hide = true)]
     pub horizon: Option<bool>,
+    /// Evaluate with the committed fitted weights (`true`) or the plain control/tempo ones.
+    #[arg(long, hide = true)]
+    pub fitted: Option<bool>,
+    /// Evaluate with the fitted weights in this file, as `filler-fit fit` prints them (for
+    /// tuning).
+    #[arg(long, hide = true, value_name = "FILE")]
+    pub weights: Option<std::path::PathBuf>,
+}
+
+/// The weights in `path`: every integer of the file outside `//` comments, in the order of
+/// [`Weights`].
+///
+/// # Errors
+/// An unreadable file, or not exactly the table's number of integers.
+pub fn read_weights(path: &std::path::Path) -> Result<Weights, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut numbers = Vec::new();
+    for line in text.lines() {
+        let code = line.split("//").next().unwrap_or("");
+        let code = code.replace("CELL as i16", "16");
+        let mut digits = String::new();
+        for ch in code.chars().chain(Some(' ')) {
+            if ch.is_ascii_digit() || (ch == '-' && digits.is_empty()) {
+                digits.push(ch);
+            } else {
+                if digits.len() > usize::from(digits.starts_with('-')) {
+                    numbers.push(digits.parse::<i16>().map_err(|e| e.to_string())?);
+                }
+                digits.clear();
+            }
+        }
+    }
+    let mut weights = Weights([[[0; FEATURES]; PHASES]; SIZE_GROUPS]);
+    let slots = weights.0.iter_mut().flatten().flatten();
+    if numbers.len() != SIZE_GROUPS * PHASES * FEATURES {
+        return Err(format!(
+            "{}: {} numbers, expected {}",
+            path.display(),
+            numbers.len(),
+            SIZE_GROUPS * PHASES * FEATURES
+        ));
+    }
+    for (slot, n) in slots.zip(numbers) {
+        *slot = n;
+    }
+    Ok(weights)
 }
 
 /// The largest transposition table the program allocates, in MiB.
@@ -87,6 +134,14 @@ pub fn answer(args: &ProgramArgs, input: &[u8], clock: &WallClock) -> Result<Mov
     eval.control = args.control.unwrap_or(eval.control);
     eval.tempo = args.tempo.unwrap_or(eval.tempo);
     eval.horizon = args.horizon.unwrap_or(eval.horizon);
+    match args.fitted {
+        Some(true) => eval.weights = Some(&FITTED),
+        Some(false) => eval.weights = None,
+        None => {}
+    }
+    if let Some(path) = &args.weights {
+        eval.weights = Some(Box::leak(Box::new(read_weights(path)?)));
+    }
     let mut budget = match (args.millis, args.nodes) {
         (None, Some(nodes)) => Budget::nodes(nodes),
         (millis, nodes) => {
@@ -109,8 +164,12 @@ pub fn answer(args: &ProgramArgs, input: &[u8], clock: &WallClock) -> Result<Mov
             );
         }
     };
-    let choice = choose_with(&board, &eval, &mut budget, &mut table, &mut report);
-    Ok(choice.colour)
+    let mut player = Player::new(&mut table).with_eval(eval);
+    match player.choose_reporting(&board, &mut budget, &mut report) {
+        Some(decision) => Ok(decision.mv),
+        // A finished board: any allowed colour will do (the engine's fallback).
+        None => Ok(duel_core::filler::greedy_colour(&board)),
+    }
 }
 
 /// The 1-based line holding the board size: the first non-blank line.

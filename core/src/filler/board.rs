@@ -208,6 +208,13 @@ impl Board {
         seeds.spread(open, self.joins_right, self.joins_down)
     }
 
+    /// The cells joined to their right neighbour and to the one below by a shared start colour
+    /// (see [`Cells::spread`]).
+    #[inline]
+    pub(crate) fn joins(&self) -> (Cells, Cells) {
+        (self.joins_right, self.joins_down)
+    }
+
     /// The own territory's colour.
     pub fn own_colour(&self) -> u8 {
         self.own_colour

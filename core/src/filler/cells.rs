@@ -13,10 +13,10 @@ use core::ops::{BitAnd, BitOr, BitOrAssign};
 pub const MAX_SIZE: usize = 20;
 
 /// Bits between the start of one row and the next: the widest row plus a guard column.
-const STRIDE: usize = MAX_SIZE + 1;
+pub(crate) const STRIDE: usize = MAX_SIZE + 1;
 
 /// 64-bit words in a set: enough for `MAX_SIZE` rows of `STRIDE` bits (420 bits).
-const WORDS: usize = 7;
+pub(crate) const WORDS: usize = 7;
 
 /// A set of cells of one board (at most 20×20), stored as bits.
 #[derive(Clone, Copy, Debug, Default, Eq)]

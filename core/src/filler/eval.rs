@@ -2,7 +2,9 @@
 
 use super::board::{Board, CELL};
 use super::cells::Cells;
+use super::fitted::{FITTED, Weights};
 use super::grid::COLOURS;
+use super::race::race;
 use crate::game::{Evaluator, SCORE_LIMIT, Score};
 
 /// Owned area, plus who reaches the unowned cells first, plus the best immediate gain of the
@@ -27,16 +29,21 @@ pub struct Heuristic {
     /// Count control only within the moves each side has left before the move limit (the
     /// side to move has the odd one): cells neither reaches in time count for nobody.
     pub horizon: bool,
+    /// Fitted weights by phase ([`Weights`]): when set, the evaluation is theirs and the
+    /// fields above are not read.
+    pub weights: Option<&'static Weights>,
 }
 
 impl Default for Heuristic {
-    /// The engine's weights: control in moves at 6, tempo 8 (a cell owned is [`CELL`] = 16).
+    /// The engine's weights: the [`FITTED`] ones (and, when they are cleared, control in moves
+    /// at 6, tempo 8; a cell owned is [`CELL`] = 16).
     fn default() -> Self {
         Heuristic {
             control: 6,
             tempo: 8,
             zones: true,
             horizon: false,
+            weights: Some(&FITTED),
         }
     }
 }
@@ -48,6 +55,7 @@ impl Heuristic {
         tempo: 0,
         zones: false,
         horizon: false,
+        weights: None,
     };
 }
 
@@ -120,6 +128,10 @@ pub fn best_border(board: &Board) -> u32 {
 
 impl Evaluator<Board> for Heuristic {
     fn evaluate(&self, pos: &Board) -> Score {
+        let limit = SCORE_LIMIT / 16;
+        if let Some(weights) = self.weights {
+            return weights.evaluate(pos).clamp(-limit, limit);
+        }
         let area = pos.score() * CELL;
         if self.control == 0 && self.tempo == 0 {
             return area;
@@ -128,14 +140,13 @@ impl Evaluator<Board> for Heuristic {
             let left = u32::from(pos.move_limit().saturating_sub(pos.moves_played()));
             control_in_moves_within(pos, left.div_ceil(2), left / 2)
         } else if self.zones {
-            control_in_moves(pos)
+            race(pos)
         } else {
             control(pos)
         };
         // Weights are public: saturate, and stay well inside the search's score range.
         let control = (mine as Score - theirs as Score).saturating_mul(self.control);
         let tempo = (best_border(pos) as Score).saturating_mul(self.tempo);
-        let limit = SCORE_LIMIT / 16;
         area.saturating_add(control)
             .saturating_add(tempo)
             .clamp(-limit, limit)

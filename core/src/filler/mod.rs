@@ -30,6 +30,8 @@
 //! - [`grid`]: [`Grid`], the colours as the protocol writes them, and its parser.
 //! - [`board`]: [`Board`], the position relative to the side to move; [`Move`]; the rules.
 //! - [`eval`]: [`Heuristic`], the evaluation.
+//! - [`fitted`]: [`fitted::Weights`], its weights fitted by phase, and the features.
+//! - [`race`]: [`race::race`], the evaluation's flood-distance race, fast.
 //! - [`useful`]: [`Useful`], the narrower game the engine searches.
 //! - [`tempo`]: the move count estimated from a board that does not show it.
 //! - [`engine`]: [`choose`], [`greedy_colour`], [`random_colour`].
@@ -47,8 +49,10 @@ pub mod board;
 pub mod cells;
 pub mod engine;
 pub mod eval;
+pub mod fitted;
 pub mod grid;
 pub mod player;
+pub mod race;
 pub mod tempo;
 pub mod useful;
 

@@ -1,34 +1,47 @@
-//! Filler behind the [`crate::Player`] seam: [`choose`] over a table in a caller's slice.
+//! Filler behind the [`crate::Player`] seam: [`choose_with`] over a table in a caller's slice.
 
 use super::board::{Board, Move};
-use super::engine::choose;
+use super::engine::choose_with;
+use super::eval::Heuristic;
 use crate::budget::Budget;
 use crate::player::{Decision, PV_CAPACITY};
-use crate::search::Searcher;
+use crate::search::{SearchResult, Searcher};
 use crate::tt::Entry;
 
 /// duel's Filler player: iterative-deepening alpha-beta over a table in a caller's slice.
 /// The budget is the move's (Filler's clock is per move).
 pub struct Player<'t> {
     table: &'t mut [Entry],
+    eval: Heuristic,
 }
 
 impl<'t> Player<'t> {
-    /// A player over `table` (any length).
+    /// A player over `table` (any length) with the committed evaluation.
     pub fn new(table: &'t mut [Entry]) -> Self {
-        Self { table }
+        Self {
+            table,
+            eval: Heuristic::default(),
+        }
     }
-}
 
-impl crate::Player for Player<'_> {
-    type Position = Board;
-    type Move = Move;
+    /// This player with the evaluation `eval` (tuning matches, handicapped opponents).
+    pub fn with_eval(mut self, eval: Heuristic) -> Self {
+        self.eval = eval;
+        self
+    }
 
-    fn choose(&mut self, board: &Board, budget: &mut Budget<'_>) -> Option<Decision<Move>> {
+    /// [`crate::Player::choose`], calling `report` with every completed iteration (the
+    /// program's `--info` lines).
+    pub fn choose_reporting(
+        &mut self,
+        board: &Board,
+        budget: &mut Budget<'_>,
+        report: &mut dyn FnMut(&SearchResult<Move>),
+    ) -> Option<Decision<Move>> {
         if board.is_over() {
             return None;
         }
-        let choice = choose(board, budget, self.table);
+        let choice = choose_with(board, &self.eval, budget, self.table, report);
         let mut line = [Move::default(); PV_CAPACITY];
         let n = Searcher::new(self.table).principal_variation(board, &mut line);
         let decision = Decision::new(
@@ -39,5 +52,14 @@ impl crate::Player for Player<'_> {
             choice.nodes,
         );
         Some(decision.with_line(&line[..n]))
+    }
+}
+
+impl crate::Player for Player<'_> {
+    type Position = Board;
+    type Move = Move;
+
+    fn choose(&mut self, board: &Board, budget: &mut Budget<'_>) -> Option<Decision<Move>> {
+        self.choose_reporting(board, budget, &mut |_| {})
     }
 }

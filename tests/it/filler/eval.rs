@@ -113,3 +113,70 @@ fn control_measures_agree_with_cell_by_cell_version() {
         );
     }
 }
+
+#[test]
+fn fast_race_equals_control_in_moves() {
+    use super::random_grid;
+    use duel_core::filler::eval::control_in_moves;
+    use duel_core::filler::race::race;
+    let mut rng = Rng::new(77);
+    for case in 0..600 {
+        let n = 1 + case % 20;
+        // Few colours make long, branching regions (several spread passes); any board, the
+        // start regions meeting included.
+        let k = 2 + rng.below(9);
+        let grid = if case % 3 == 0 || n < 4 {
+            random_grid(&mut rng, n, k)
+        } else {
+            random_regular_grid(&mut rng, n)
+        };
+        let mut board = Board::from_grid(&grid);
+        for ply in 0..rng.below(40) {
+            assert_eq!(
+                race(&board),
+                control_in_moves(&board),
+                "case {case} ply {ply}"
+            );
+            if board.is_over() {
+                break;
+            }
+            let c = if rng.below(2) == 0 {
+                greedy_colour(&board)
+            } else {
+                random_colour(&board, rng.next_u64())
+            };
+            board = board.play(c).unwrap();
+        }
+        assert_eq!(race(&board), control_in_moves(&board), "case {case} end");
+    }
+}
+
+#[test]
+fn fitted_evaluation_is_the_weighted_features_of_the_phase() {
+    use duel_core::Evaluator;
+    use duel_core::filler::Heuristic;
+    use duel_core::filler::eval::control_in_moves;
+    use duel_core::filler::fitted::{FITTED, features, phase_of, size_group};
+    let mut rng = Rng::new(91);
+    for case in 0..60 {
+        let n = 10 + case % 11;
+        let mut board = Board::from_grid(&random_regular_grid(&mut rng, n));
+        for _ in 0..rng.below(45) {
+            if board.is_over() {
+                break;
+            }
+            board = board.play(random_colour(&board, rng.next_u64())).unwrap();
+        }
+        let f = features(&board);
+        let (mine, theirs) = control_in_moves(&board);
+        assert_eq!(f[1], board.score());
+        assert_eq!(f[2], mine as i32 - theirs as i32);
+        let w = FITTED.0[size_group(n)][phase_of(board.plies_left())];
+        let expected: i32 = f.iter().zip(w).map(|(&x, w)| x * i32::from(w)).sum();
+        assert_eq!(
+            Heuristic::default().evaluate(&board),
+            expected,
+            "case {case}"
+        );
+    }
+}

@@ -36,7 +36,7 @@ fn random_text(seed: u64, n: usize) -> String {
 fn program_golden_answers() {
     let cases: [(String, &str); 4] = [
         (STATEMENT.to_string(), "6\n"),
-        (random_text(1, 10), "3\n"),
+        (random_text(1, 10), "6\n"),
         (random_text(2, 15), "7\n"),
         (random_text(3, 20), "2\n"),
     ];
@@ -158,4 +158,39 @@ fn program_never_prints_the_forbidden_colour() {
     let (ok, out, _) = program(&[], &random_text(9, 20));
     assert!(ok);
     assert_eq!(out.len(), 2);
+}
+
+#[test]
+fn program_reads_weights_files_as_fit_prints_them() {
+    use duel_core::filler::fitted::{FITTED, Weights};
+    // The committed table written as `filler-fit fit` prints it.
+    let mut text = String::from("pub const FITTED: Weights = Weights([\n");
+    let Weights(groups) = FITTED;
+    for group in groups {
+        text.push_str("    [\n");
+        for phase in group {
+            let row: Vec<String> = phase.iter().map(i16::to_string).collect();
+            text.push_str(&format!("        [{}], // n=1 R²=0.5\n", row.join(", ")));
+        }
+        text.push_str("    ],\n");
+    }
+    text.push_str("]);\n");
+    let dir = std::env::temp_dir().join(format!("filler-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("w.txt");
+    std::fs::write(&file, &text).unwrap();
+    let path = file.to_str().unwrap();
+    for (seed, n) in [(4, 10), (5, 20)] {
+        let board = random_text(seed, n);
+        let plain = program(&["--nodes", "5000"], &board);
+        let read = program(&["--nodes", "5000", "--weights", path], &board);
+        assert!(plain.0 && read.0, "{}", read.2);
+        assert_eq!(plain.1, read.1);
+    }
+    // A table of the wrong length is an error, not a guess.
+    std::fs::write(&file, "[1, 2, 3]").unwrap();
+    let bad = program(&["--nodes", "5000", "--weights", path], &random_text(4, 10));
+    assert!(!bad.0);
+    assert!(bad.2.contains("expected"), "{}", bad.2);
+    std::fs::remove_dir_all(&dir).ok();
 }
