@@ -6,9 +6,11 @@
 pub(crate) mod naive;
 
 mod engine;
+mod mpc;
 mod pattern;
 mod programs;
 mod rules;
+mod search;
 mod solver;
 mod trained;
 
