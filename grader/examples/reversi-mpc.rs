@@ -46,6 +46,19 @@ enum Command {
     Nodes(NodesArgs),
     /// The depth the engine reaches in a time limit from 10 fixed midgame positions.
     Speed(SpeedArgs),
+    /// Nodes of the exact solver on self-play positions of each number of empties (to set
+    /// the engine's `solvable_empties`).
+    Endgame {
+        /// Positions per number of empties.
+        #[arg(long, default_value_t = 20)]
+        count: usize,
+        /// The empties measured: from 14 to this.
+        #[arg(long, default_value_t = 22)]
+        max_empties: u32,
+        /// Self-play files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
 }
 
 #[derive(Args)]
@@ -109,6 +122,11 @@ fn main() -> ExitCode {
         Command::Fit { files } => fit(&files),
         Command::Nodes(args) => nodes(&args),
         Command::Speed(args) => speed(&args),
+        Command::Endgame {
+            count,
+            max_empties,
+            files,
+        } => endgame(&files, count, max_empties),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -232,6 +250,32 @@ fn speed(args: &SpeedArgs) -> Result<(), String> {
         args.millis,
         total as f64 / secs.max(1e-9)
     );
+    Ok(())
+}
+
+fn endgame(files: &[PathBuf], count: usize, max_empties: u32) -> Result<(), String> {
+    let all = read_positions(files, 14, 7)?;
+    let mut table = vec![Entry::default(); 1 << 22];
+    for e in (14..=max_empties).step_by(2) {
+        let mut nodes: Vec<u64> = Vec::new();
+        let started = Instant::now();
+        for b in all.iter().filter(|b| b.empties() == e).take(count) {
+            table.fill(Entry::default());
+            let s = duel_core::reversi::solve(b, &mut table, &mut Budget::unlimited())
+                .ok_or("unlimited")?;
+            nodes.push(s.nodes);
+        }
+        nodes.sort_unstable();
+        let n = nodes.len().max(1);
+        println!(
+            "{e} empties: {} positions, nodes median {} p90 {} max {}, {:.2} s in all",
+            nodes.len(),
+            nodes.get(n / 2).copied().unwrap_or(0),
+            nodes.get(n * 9 / 10).copied().unwrap_or(0),
+            nodes.last().copied().unwrap_or(0),
+            started.elapsed().as_secs_f64()
+        );
+    }
     Ok(())
 }
 
@@ -411,10 +455,10 @@ fn fit(files: &[PathBuf]) -> Result<(), String> {
     }
     eprintln!("fit: {rows} positions");
     println!("band (empties) depth shallow: n a b sigma (1/100 disc)");
-    let mut table = String::from("static TABLE: [[[i16; 3]; DEPTHS]; BANDS] = [\n");
+    let mut fitted: Vec<Option<Vec<[i64; 3]>>> = Vec::new();
     for (band, row) in sums.iter().enumerate() {
-        table.push_str("    [");
-        let mut last = [1024i64, 0, 400];
+        let mut last = None;
+        let mut out = Vec::new();
         for (i, s) in row.iter().enumerate() {
             let d = MIN_DEPTH + i as u8;
             if let Some((a, b, sigma)) = s.line() {
@@ -425,14 +469,29 @@ fn fit(files: &[PathBuf]) -> Result<(), String> {
                     mpc::shallow_depth(d),
                     s.n
                 );
-                last = [
+                last = Some([
                     (a * 1024.0).round() as i64,
                     b.round() as i64,
                     sigma.round() as i64,
-                ];
+                ]);
             }
-            // Too few data: the previous depth's fit (or the neutral default).
-            table.push_str(&format!("[{}, {}, {}], ", last[0], last[1], last[2]));
+            // Too few data at this depth: the previous depth's fit.
+            out.extend(last);
+        }
+        fitted.push((out.len() == DEPTHS).then_some(out));
+    }
+    // A band without data takes the nearest fitted band's row (the neutral fit if none).
+    let mut table = String::from("static TABLE: [[[i16; 3]; DEPTHS]; BANDS] = [\n");
+    for band in 0..BANDS {
+        let nearest = (0..BANDS)
+            .filter(|&b| fitted[b].is_some())
+            .min_by_key(|&b| b.abs_diff(band));
+        let row = nearest
+            .and_then(|b| fitted[b].clone())
+            .unwrap_or_else(|| vec![[1024, 0, 400]; DEPTHS]);
+        table.push_str("    [");
+        for [a, b, sigma] in row {
+            table.push_str(&format!("[{a}, {b}, {sigma}], "));
         }
         table.push_str("],\n");
     }

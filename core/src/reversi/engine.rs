@@ -179,20 +179,56 @@ impl<'t, E: Evaluator<Board>> Engine<'t, E> {
     }
 }
 
+/// Above this many empties a move is a middle-game move of the clock's plan; from here down the
+/// rest of the game is the endgame (a deep search, then the exact solve at about 18 empties).
+pub const CLOCK_ENDGAME_EMPTIES: u32 = 20;
+
+/// From this many empties up a move is an opening move: it gets [`OPENING_WEIGHT`] shares of
+/// the clock, a middle-game move [`MIDDLE_WEIGHT`].
+pub const CLOCK_OPENING_EMPTIES: u32 = 46;
+
+/// The clock shares of an opening move (fewer: the evaluation is at its best there, and
+/// mistakes cost less than in the middle game).
+pub const OPENING_WEIGHT: u64 = 2;
+
+/// The clock shares of a middle-game move.
+pub const MIDDLE_WEIGHT: u64 = 3;
+
+/// The shares kept for the endgame (at [`CLOCK_ENDGAME_EMPTIES`] and below).
+pub const ENDGAME_SHARES: u64 = 6;
+
 /// How many milliseconds of `remaining_millis` (the side's whole-game thinking time left) to
-/// spend on the move in `board`, so that a game of about 30 own moves fits: an even share of
-/// the time until the exact solve becomes affordable (about 22 empties), a large share where
-/// it starts, and little once the rest of the game solves in milliseconds.
+/// spend on the move in `board`, by phase:
+/// - above [`CLOCK_ENDGAME_EMPTIES`] empties: this move's weight over the weights of all own
+///   moves left until then plus [`ENDGAME_SHARES`] ([`OPENING_WEIGHT`] from
+///   [`CLOCK_OPENING_EMPTIES`] empties up, [`MIDDLE_WEIGHT`] below: the middle game gets the
+///   most);
+/// - from [`CLOCK_ENDGAME_EMPTIES`] down to 15 empties: half of what is left (the deep search,
+///   then the exact solve as soon as [`solvable_empties`] allows);
+/// - at 14 and below (the solve takes milliseconds): an eighth.
+///
+/// Never more than 90% of what is left. The search itself stops an iteration early when the
+/// next one would not finish, and what it leaves goes to later moves.
 pub fn think_time_millis(board: &Board, remaining_millis: u64) -> u64 {
-    let empties = board.empties() as u64;
+    let empties = board.empties();
     let spend = if empties <= 14 {
         remaining_millis / 8
-    } else if empties <= 22 {
-        remaining_millis / 3
+    } else if empties <= CLOCK_ENDGAME_EMPTIES {
+        remaining_millis / 2
     } else {
-        // Own moves left before the solve starts, plus four shares kept for the endgame.
-        let moves_to_solve = (empties - 22).div_ceil(2);
-        remaining_millis / (moves_to_solve + 4)
+        let weight = |e: u32| {
+            if e >= CLOCK_OPENING_EMPTIES {
+                OPENING_WEIGHT
+            } else {
+                MIDDLE_WEIGHT
+            }
+        };
+        let future: u64 = (CLOCK_ENDGAME_EMPTIES + 1..=empties)
+            .rev()
+            .step_by(2)
+            .map(weight)
+            .sum();
+        remaining_millis.saturating_mul(weight(empties)) / (future + ENDGAME_SHARES)
     };
     spend.min(remaining_millis.saturating_mul(9) / 10)
 }
