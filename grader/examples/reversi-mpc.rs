@@ -408,7 +408,7 @@ impl Sums {
 
     /// (a, b, sigma) of y ≈ a·x + b.
     fn line(&self) -> Option<(f64, f64, f64)> {
-        if self.n < 20.0 {
+        if self.n < 100.0 {
             return None;
         }
         let var = self.n * self.xx - self.x * self.x;
