@@ -214,11 +214,14 @@ fn nodes(args: &NodesArgs) -> Result<(), String> {
         println!("{} {} {} {}", r.best, r.score, r.depth, r.nodes);
     }
     let secs = started.elapsed().as_secs_f64();
+    let name = if args.generic {
+        "generic searcher".to_string()
+    } else {
+        format!("mpc {}% etc {}", args.mpc_percent, args.etc_depth)
+    };
     println!(
-        "depth {} mpc {}% etc {}: {total} nodes in {secs:.2} s ({:.0} nodes/s)",
+        "depth {} {name}: {total} nodes in {secs:.2} s ({:.0} nodes/s)",
         args.depth,
-        args.mpc_percent,
-        args.etc_depth,
         total as f64 / secs.max(1e-9)
     );
     Ok(())
