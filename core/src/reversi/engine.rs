@@ -1,20 +1,20 @@
-//! Playing a whole game: midgame iterative deepening with the generic [`Searcher`], the exact
-//! solver as soon as the empties make it affordable, and whole-game time management.
+//! Playing a whole game: the midgame search ([`super::search`]), the exact solver as soon as
+//! the empties make it affordable, and whole-game time management.
 
 use super::board::{Board, Move};
 use super::endgame::solve;
+use super::search::{Options, Search, principal_variation};
 use super::trained::Trained;
 use crate::budget::Budget;
 use crate::game::{Evaluator, Game};
-use crate::search::{SearchConfig, Searcher};
-use crate::tt::Entry;
+use crate::tt::{Entry, TranspositionTable};
 
 /// Positions with at most this many empties are always solved exactly first (a few
 /// milliseconds at most).
 pub const ALWAYS_SOLVE_EMPTIES: u32 = 12;
 
 /// Without a clock in the budget, the midgame search stops at this depth.
-pub const DEPTH_WITHOUT_CLOCK: u8 = 6;
+pub const DEPTH_WITHOUT_CLOCK: u8 = 10;
 
 /// The engine's answer for one position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,6 +42,7 @@ pub struct Choice {
 pub struct Engine<'t, E = Trained> {
     table: &'t mut [Entry],
     eval: E,
+    options: Options,
 }
 
 /// The largest number of empties the solver is expected to finish within `micros` (measured on
@@ -66,6 +67,7 @@ impl<'t> Engine<'t> {
         Self {
             table,
             eval: Trained,
+            options: Options::default(),
         }
     }
 }
@@ -73,7 +75,17 @@ impl<'t> Engine<'t> {
 impl<'t, E: Evaluator<Board>> Engine<'t, E> {
     /// An engine over `table` with the midgame evaluation `eval`.
     pub fn with_eval(table: &'t mut [Entry], eval: E) -> Self {
-        Self { table, eval }
+        Self {
+            table,
+            eval,
+            options: Options::default(),
+        }
+    }
+
+    /// The same engine with the midgame search's `options` (multi-prob-cut's threshold, ...).
+    pub fn with_options(mut self, options: Options) -> Self {
+        self.options = options;
+        self
     }
 
     /// Chooses a move for `board` within `budget`. A budget with a clock is split between a
@@ -113,25 +125,13 @@ impl<'t, E: Evaluator<Board>> Engine<'t, E> {
             }
         }
         let Some(clock) = budget.clock() else {
-            let config = SearchConfig {
-                max_depth: DEPTH_WITHOUT_CLOCK,
-                aspiration: 0,
-            };
-            return self.midgame(board, config, budget, first);
+            return self.midgame(board, DEPTH_WITHOUT_CLOCK, budget, first);
         };
         let left = budget.micros_left();
         let will_solve = empties > ALWAYS_SOLVE_EMPTIES && empties <= solvable_empties(left);
         let mid_share = if will_solve { left / 4 } else { left };
         let mut mid_budget = Budget::until(clock, clock.now_micros().saturating_add(mid_share));
-        let choice = self.midgame(
-            board,
-            SearchConfig {
-                max_depth: 60,
-                aspiration: 0,
-            },
-            &mut mid_budget,
-            first,
-        );
+        let choice = self.midgame(board, 60, &mut mid_budget, first);
         if !will_solve {
             return choice;
         }
@@ -153,19 +153,22 @@ impl<'t, E: Evaluator<Board>> Engine<'t, E> {
     /// The midgame search's expected line from `board`, read from the table into `out`;
     /// returns its length.
     pub fn principal_variation(&mut self, board: &Board, out: &mut [Move]) -> usize {
-        Searcher::new(self.table).principal_variation(board, out)
+        principal_variation(&TranspositionTable::new(self.table), board, out)
     }
 
     fn midgame(
         &mut self,
         board: &Board,
-        config: SearchConfig,
+        max_depth: u8,
         budget: &mut Budget<'_>,
         first: Move,
     ) -> Choice {
-        let mut searcher = Searcher::new(self.table);
-        let r = searcher.search(board, &self.eval, config, budget, &mut |_| {});
-        let mv = r.best.unwrap_or(first);
+        let r = Search::new(self.table, &self.eval, budget, self.options).iterate(board, max_depth);
+        let mv = if r.depth == 0 && r.best == Move::Pass {
+            first
+        } else {
+            r.best
+        };
         Choice {
             mv,
             score: r.score,
@@ -176,20 +179,56 @@ impl<'t, E: Evaluator<Board>> Engine<'t, E> {
     }
 }
 
+/// Above this many empties a move is a middle-game move of the clock's plan; from here down the
+/// rest of the game is the endgame (a deep search, then the exact solve at about 18 empties).
+pub const CLOCK_ENDGAME_EMPTIES: u32 = 20;
+
+/// From this many empties up a move is an opening move: it gets [`OPENING_WEIGHT`] shares of
+/// the clock, a middle-game move [`MIDDLE_WEIGHT`].
+pub const CLOCK_OPENING_EMPTIES: u32 = 46;
+
+/// The clock shares of an opening move (fewer: the evaluation is at its best there, and
+/// mistakes cost less than in the middle game).
+pub const OPENING_WEIGHT: u64 = 2;
+
+/// The clock shares of a middle-game move.
+pub const MIDDLE_WEIGHT: u64 = 3;
+
+/// The shares kept for the endgame (at [`CLOCK_ENDGAME_EMPTIES`] and below).
+pub const ENDGAME_SHARES: u64 = 6;
+
 /// How many milliseconds of `remaining_millis` (the side's whole-game thinking time left) to
-/// spend on the move in `board`, so that a game of about 30 own moves fits: an even share of
-/// the time until the exact solve becomes affordable (about 22 empties), a large share where
-/// it starts, and little once the rest of the game solves in milliseconds.
+/// spend on the move in `board`, by phase:
+/// - above [`CLOCK_ENDGAME_EMPTIES`] empties: this move's weight over the weights of all own
+///   moves left until then plus [`ENDGAME_SHARES`] ([`OPENING_WEIGHT`] from
+///   [`CLOCK_OPENING_EMPTIES`] empties up, [`MIDDLE_WEIGHT`] below: the middle game gets the
+///   most);
+/// - from [`CLOCK_ENDGAME_EMPTIES`] down to 15 empties: half of what is left (the deep search,
+///   then the exact solve as soon as [`solvable_empties`] allows);
+/// - at 14 and below (the solve takes milliseconds): an eighth.
+///
+/// Never more than 90% of what is left. The search itself stops an iteration early when the
+/// next one would not finish, and what it leaves goes to later moves.
 pub fn think_time_millis(board: &Board, remaining_millis: u64) -> u64 {
-    let empties = board.empties() as u64;
+    let empties = board.empties();
     let spend = if empties <= 14 {
         remaining_millis / 8
-    } else if empties <= 22 {
-        remaining_millis / 3
+    } else if empties <= CLOCK_ENDGAME_EMPTIES {
+        remaining_millis / 2
     } else {
-        // Own moves left before the solve starts, plus four shares kept for the endgame.
-        let moves_to_solve = (empties - 22).div_ceil(2);
-        remaining_millis / (moves_to_solve + 4)
+        let weight = |e: u32| {
+            if e >= CLOCK_OPENING_EMPTIES {
+                OPENING_WEIGHT
+            } else {
+                MIDDLE_WEIGHT
+            }
+        };
+        let future: u64 = (CLOCK_ENDGAME_EMPTIES + 1..=empties)
+            .rev()
+            .step_by(2)
+            .map(weight)
+            .sum();
+        remaining_millis.saturating_mul(weight(empties)) / (future + ENDGAME_SHARES)
     };
     spend.min(remaining_millis.saturating_mul(9) / 10)
 }

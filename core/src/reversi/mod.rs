@@ -10,6 +10,8 @@
 //!   finished games.
 //! - [`trained`]: [`Trained`], the trained pattern evaluation the hosted engine plays with.
 //! - [`endgame`]: the exact solver, [`solve`].
+//! - [`search`]: the midgame search (principal-variation search, table, multi-prob-cut
+//!   with its fitted regression in [`mpc`]).
 //! - [`engine`]: [`Engine`], which plays a whole game, and [`think_time_millis`].
 
 pub mod bits;
@@ -17,9 +19,11 @@ pub mod board;
 pub mod endgame;
 pub mod engine;
 pub mod eval;
+pub mod mpc;
 pub mod pattern;
 pub mod perft;
 pub mod player;
+pub mod search;
 pub mod trained;
 
 pub use board::{

@@ -6,11 +6,13 @@
 pub(crate) mod naive;
 
 mod engine;
+mod mpc;
 mod ordering;
 mod pattern;
 mod pipeline;
 mod programs;
 mod rules;
+mod search;
 mod solver;
 mod trained;
 

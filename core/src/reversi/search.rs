@@ -1,0 +1,529 @@
+//! Reversi's own midgame search: principal-variation search over side-relative bitboards with
+//! a transposition table, iterative deepening with aspiration windows, move ordering by the
+//! table's move then the opponent's mobility (and the evaluation of the child at depth), and
+//! multi-prob-cut ([`super::mpc`]).
+//!
+//! A pass does not use up depth (the same position is then always searched to the same depth,
+//! whatever the way it was reached). A finished game is worth [`outcome_score`].
+
+use super::bits;
+use super::board::{Board, Colour, Move, Square, final_score, hash};
+use super::eval::{EVAL_LIMIT, outcome_score};
+use super::mpc;
+use crate::budget::Budget;
+use crate::game::{Evaluator, Score};
+use crate::tt::{Bound, Entry, NO_MOVE, TranspositionTable};
+
+/// Above any score: the initial window.
+pub const INFINITY: Score = 1 << 24;
+
+/// The move key of a pass in the table ([`crate::Game::move_key`]'s).
+const PASS_KEY: u16 = 64;
+
+/// From this depth the children are ordered by their evaluation too (below: by mobility).
+const EVAL_ORDER_DEPTH: u8 = 2;
+
+/// More than the most legal moves of any position (33).
+const MAX_MOVES: usize = 34;
+
+/// Half-width of the first aspiration window, in 1/100 disc.
+const ASPIRATION: Score = 300;
+
+/// A midgame search's options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Multi-prob-cut's threshold in hundredths of the fitted error (0: no multi-prob-cut).
+    pub mpc_percent: u32,
+    /// Enhanced transposition cut-offs from this depth on (0: never).
+    pub etc_depth: u8,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            mpc_percent: mpc::DEFAULT_PERCENT,
+            etc_depth: 0,
+        }
+    }
+}
+
+impl Options {
+    /// Plain alpha-beta (principal-variation search with the table): no multi-prob-cut, no
+    /// enhanced transposition cut-offs. Its value is the minimax value at the depth.
+    pub const fn exact() -> Self {
+        Self {
+            mpc_percent: 0,
+            etc_depth: 0,
+        }
+    }
+}
+
+/// The result of the deepest completed iteration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The best move (the first legal one when no iteration completed; [`Move::Pass`] when the
+    /// side to move must pass or the game is over).
+    pub best: Move,
+    /// Its score for the side to move.
+    pub score: Score,
+    /// The depth of the last completed iteration (0: none).
+    pub depth: u8,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// A move of a node with its ordering key.
+#[derive(Clone, Copy, Default)]
+struct Candidate {
+    square: u8,
+    flips: u64,
+    key: i32,
+}
+
+/// The midgame search over a borrowed table (shared with the exact solver, which salts its
+/// keys), an evaluation and a budget.
+pub struct Search<'a, 't, 'b, 'c, E> {
+    tt: TranspositionTable<'t>,
+    eval: &'a E,
+    budget: &'b mut Budget<'c>,
+    options: Options,
+}
+
+/// The evaluation of side-relative discs through a [`Board`].
+#[inline]
+fn evaluate<E: Evaluator<Board>>(eval: &E, p: u64, o: u64) -> Score {
+    eval.evaluate(&Board::from_relative(p, o, Colour::Black))
+}
+
+/// Moves counted with corner moves twice.
+#[inline]
+fn weighted_mobility(moves: u64) -> i32 {
+    (moves.count_ones() + (moves & bits::CORNERS).count_ones()) as i32
+}
+
+impl<'a, 't, 'b, 'c, E: Evaluator<Board>> Search<'a, 't, 'b, 'c, E> {
+    /// A search over `table` (any length) with `eval`, stopping when `budget` runs out.
+    pub fn new(
+        table: &'t mut [Entry],
+        eval: &'a E,
+        budget: &'b mut Budget<'c>,
+        options: Options,
+    ) -> Self {
+        Self {
+            tt: TranspositionTable::new(table),
+            eval,
+            budget,
+            options,
+        }
+    }
+
+    /// Iterative deepening from `board` up to `max_depth` plies, or until the budget runs out,
+    /// or (with a clock) until too little time is left to finish another iteration.
+    pub fn iterate(&mut self, board: &Board, max_depth: u8) -> Outcome {
+        let (p, o) = (board.player(), board.opponent());
+        let start_nodes = self.budget.nodes_used();
+        let moves = bits::moves(p, o);
+        let mut out = Outcome {
+            best: first_move(p, o),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
+        if moves == 0 {
+            out.score = if bits::moves(o, p) == 0 {
+                outcome_score(final_score(p, o))
+            } else {
+                -evaluate(self.eval, o, p)
+            };
+            return out;
+        }
+        let started_with = self.budget.micros_left();
+        for depth in 1..=max_depth.max(1) {
+            let (mut alpha, mut beta) = (-INFINITY, INFINITY);
+            let mut delta = ASPIRATION;
+            if depth >= 3 && out.score.abs() < EVAL_LIMIT {
+                alpha = out.score - delta;
+                beta = out.score + delta;
+            }
+            let (score, best) = loop {
+                let (score, best) = self.root(p, o, depth, alpha, beta);
+                if self.budget.is_stopped() {
+                    break (score, best);
+                }
+                if score <= alpha {
+                    delta = delta.saturating_mul(2);
+                    alpha = if delta > EVAL_LIMIT {
+                        -INFINITY
+                    } else {
+                        score - delta
+                    };
+                } else if score >= beta {
+                    delta = delta.saturating_mul(2);
+                    beta = if delta > EVAL_LIMIT {
+                        INFINITY
+                    } else {
+                        score + delta
+                    };
+                } else {
+                    break (score, best);
+                }
+            };
+            if self.budget.is_stopped() {
+                break;
+            }
+            out.best = best;
+            out.score = score;
+            out.depth = depth;
+            // A finished game proven either way: deeper iterations cannot change it.
+            if score.abs() > EVAL_LIMIT && depth as u32 >= board.empties() {
+                break;
+            }
+            // With a clock: the next iteration costs about as much as all before it, twice.
+            if started_with != u64::MAX && self.budget.micros_left() < started_with / 2 {
+                break;
+            }
+        }
+        out.nodes = self.budget.nodes_used() - start_nodes;
+        out
+    }
+
+    /// The root of one iteration: the score within (`alpha`, `beta`) and the best move.
+    fn root(&mut self, p: u64, o: u64, depth: u8, mut alpha: Score, beta: Score) -> (Score, Move) {
+        let key = hash(p, o);
+        let tt_move = self.tt.probe(key).map_or(NO_MOVE, |e| e.best());
+        let mut list = [Candidate::default(); MAX_MOVES];
+        let n = self.candidates(p, o, bits::moves(p, o), depth, tt_move, &mut list);
+        let list = &mut list[..n];
+        let alpha_orig = alpha;
+        let mut best_score = -INFINITY;
+        let mut best = list[0].square;
+        for i in 0..list.len() {
+            pick_best(list, i);
+            let c = list[i];
+            let (cp, co) = child(p, o, c.square, c.flips);
+            let score = if i == 0 {
+                -self.pvs(cp, co, depth - 1, -beta, -alpha, true)
+            } else {
+                let mut s = -self.pvs(cp, co, depth - 1, -alpha - 1, -alpha, false);
+                if s > alpha && s < beta && !self.budget.is_stopped() {
+                    s = -self.pvs(cp, co, depth - 1, -beta, -alpha, true);
+                }
+                s
+            };
+            if self.budget.is_stopped() {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                best = c.square;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if !self.budget.is_stopped() {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if best_score > alpha_orig {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt
+                .store(key, depth, best_score, bound, u16::from(best));
+        }
+        let mv = Square::new(best).map_or(Move::Pass, Move::Place);
+        (best_score, mv)
+    }
+
+    /// The minimax value of (`p`, `o`) at `depth` within (`alpha`, `beta`) (fail-soft), with
+    /// the options' pruning. `pv` marks principal-variation nodes (never pruned by
+    /// multi-prob-cut). Returns 0 once the budget has run out.
+    pub fn pvs(&mut self, p: u64, o: u64, depth: u8, alpha: Score, beta: Score, pv: bool) -> Score {
+        if self.budget.tick() {
+            return 0;
+        }
+        if depth == 0 {
+            return evaluate(self.eval, p, o);
+        }
+        let moves = bits::moves(p, o);
+        if moves == 0 {
+            if bits::moves(o, p) == 0 {
+                return outcome_score(final_score(p, o));
+            }
+            return -self.pvs(o, p, depth, -beta, -alpha, pv);
+        }
+        if depth == 1 {
+            return self.depth_one(p, o, moves, alpha, beta);
+        }
+        let key = hash(p, o);
+        let (mut alpha, mut beta) = (alpha, beta);
+        let alpha_orig = alpha;
+        let mut tt_move = NO_MOVE;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.best();
+            if e.depth() >= depth {
+                let s = e.score();
+                match e.bound() {
+                    Bound::Exact => return s,
+                    Bound::Lower => alpha = alpha.max(s),
+                    Bound::Upper => beta = beta.min(s),
+                    Bound::None => {}
+                }
+                if alpha >= beta {
+                    return s;
+                }
+            }
+        }
+        if !pv && self.options.mpc_percent > 0 {
+            if let Some(s) = self.probcut(p, o, depth, alpha, beta) {
+                return s;
+            }
+        }
+        let mut list = [Candidate::default(); MAX_MOVES];
+        let n = self.candidates(p, o, moves, depth, tt_move, &mut list);
+        let list = &mut list[..n];
+        if self.options.etc_depth > 0 && depth >= self.options.etc_depth {
+            if let Some(s) = self.etc(p, o, list, depth, alpha, beta) {
+                return s;
+            }
+        }
+        let mut best_score = -INFINITY;
+        let mut best = NO_MOVE;
+        for i in 0..list.len() {
+            pick_best(list, i);
+            let c = list[i];
+            let (cp, co) = child(p, o, c.square, c.flips);
+            let score = if i == 0 {
+                -self.pvs(cp, co, depth - 1, -beta, -alpha, pv)
+            } else {
+                let mut s = -self.pvs(cp, co, depth - 1, -alpha - 1, -alpha, false);
+                if pv && s > alpha && s < beta && !self.budget.is_stopped() {
+                    s = -self.pvs(cp, co, depth - 1, -beta, -alpha, true);
+                }
+                s
+            };
+            if self.budget.is_stopped() {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best = u16::from(c.square);
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, depth, best_score, bound, best);
+        best_score
+    }
+
+    /// Depth 1: the best evaluation of the children, without table or ordering.
+    fn depth_one(&mut self, p: u64, o: u64, moves: u64, mut alpha: Score, beta: Score) -> Score {
+        let mut best = -INFINITY;
+        let mut m = moves;
+        while m != 0 {
+            let sq = m.trailing_zeros() as u8;
+            m &= m - 1;
+            let f = bits::flips(sq as usize, p, o);
+            let (cp, co) = child(p, o, sq, f);
+            let s = if self.budget.tick() {
+                return 0;
+            } else {
+                -evaluate(self.eval, cp, co)
+            };
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The moves of a node with their ordering keys: the table's move first, then fewest
+    /// (weighted) opponent replies, and from [`EVAL_ORDER_DEPTH`] the child's evaluation.
+    fn candidates(
+        &self,
+        p: u64,
+        o: u64,
+        moves: u64,
+        depth: u8,
+        tt_move: u16,
+        list: &mut [Candidate; MAX_MOVES],
+    ) -> usize {
+        let mut n = 0;
+        let mut m = moves;
+        while m != 0 && n < list.len() {
+            let sq = m.trailing_zeros() as u8;
+            m &= m - 1;
+            let f = bits::flips(sq as usize, p, o);
+            let (cp, co) = child(p, o, sq, f);
+            let key = if u16::from(sq) == tt_move {
+                i32::MAX
+            } else {
+                let replies = bits::moves(cp, co);
+                let mut k = -weighted_mobility(replies) * 256;
+                if (1u64 << sq) & bits::CORNERS != 0 {
+                    k += 256;
+                }
+                if depth >= EVAL_ORDER_DEPTH {
+                    k -= evaluate(self.eval, cp, co) / 2;
+                }
+                k
+            };
+            list[n] = Candidate {
+                square: sq,
+                flips: f,
+                key,
+            };
+            n += 1;
+        }
+        n
+    }
+
+    /// Multi-prob-cut: a shallow null-window search predicts the deep value; `Some(bound)`
+    /// when the prediction lies outside (`alpha`, `beta`) by the threshold times the fitted
+    /// error.
+    fn probcut(&mut self, p: u64, o: u64, depth: u8, alpha: Score, beta: Score) -> Option<Score> {
+        let empties = (!(p | o)).count_ones();
+        let fit = mpc::fit(empties, depth)?;
+        let margin = fit.sigma * self.options.mpc_percent as i32 / 100;
+        let limit = EVAL_LIMIT / 4;
+        if beta < limit {
+            // a·v + b - margin ≥ beta  ⇔  v ≥ (beta + margin - b) / a.
+            let bound = fit.shallow_bound_up(beta + margin);
+            if bound < limit && self.pvs(p, o, fit.shallow, bound - 1, bound, false) >= bound {
+                return Some(beta);
+            }
+            if self.budget.is_stopped() {
+                return Some(0);
+            }
+        }
+        if alpha > -limit {
+            let bound = fit.shallow_bound_down(alpha - margin);
+            if bound > -limit && self.pvs(p, o, fit.shallow, bound, bound + 1, false) <= bound {
+                return Some(alpha);
+            }
+            if self.budget.is_stopped() {
+                return Some(0);
+            }
+        }
+        None
+    }
+
+    /// Enhanced transposition cut-offs: a child whose table entry already proves a fail-high.
+    fn etc(
+        &self,
+        p: u64,
+        o: u64,
+        list: &[Candidate],
+        depth: u8,
+        _alpha: Score,
+        beta: Score,
+    ) -> Option<Score> {
+        for c in list {
+            let (cp, co) = child(p, o, c.square, c.flips);
+            if let Some(e) = self.tt.probe(hash(cp, co)) {
+                if e.depth() + 1 >= depth
+                    && matches!(e.bound(), Bound::Upper | Bound::Exact)
+                    && -e.score() >= beta
+                {
+                    return Some(-e.score());
+                }
+            }
+        }
+        None
+    }
+
+    /// Follows the table's best moves from `board`, writing at most `out.len()` of them;
+    /// returns how many.
+    pub fn principal_variation(&self, board: &Board, out: &mut [Move]) -> usize {
+        principal_variation(&self.tt, board, out)
+    }
+}
+
+/// Follows the best moves `tt` holds from `board` into `out`; returns how many it wrote.
+pub fn principal_variation(tt: &TranspositionTable<'_>, board: &Board, out: &mut [Move]) -> usize {
+    let (mut p, mut o) = (board.player(), board.opponent());
+    let mut n = 0;
+    while n < out.len() {
+        if bits::moves(p, o) == 0 {
+            if bits::moves(o, p) == 0 {
+                break;
+            }
+            out[n] = Move::Pass;
+            n += 1;
+            (p, o) = (o, p);
+            continue;
+        }
+        let Some(e) = tt.probe(hash(p, o)) else {
+            break;
+        };
+        let Some(mv) = key_move(p, o, e.best()) else {
+            break;
+        };
+        let Move::Place(sq) = mv else {
+            break;
+        };
+        out[n] = mv;
+        n += 1;
+        let f = bits::flips(sq.index() as usize, p, o);
+        (p, o) = child(p, o, sq.index(), f);
+    }
+    n
+}
+
+/// The position after a move on `sq` flipping `f`, from the new side to move's view.
+#[inline]
+fn child(p: u64, o: u64, sq: u8, f: u64) -> (u64, u64) {
+    (o ^ f, p | f | (1u64 << sq))
+}
+
+/// Brings the candidate with the largest key among `list[i..]` to index `i`.
+#[inline]
+fn pick_best(list: &mut [Candidate], i: usize) {
+    let mut b = i;
+    for j in i + 1..list.len() {
+        if list[j].key > list[b].key {
+            b = j;
+        }
+    }
+    list.swap(i, b);
+}
+
+/// The legal move with table key `key` in (`p`, `o`), if any.
+fn key_move(p: u64, o: u64, key: u16) -> Option<Move> {
+    if key == PASS_KEY {
+        return (bits::moves(p, o) == 0 && bits::moves(o, p) != 0).then_some(Move::Pass);
+    }
+    let sq = Square::new(u8::try_from(key).ok()?)?;
+    (bits::moves(p, o) & sq.bit() != 0).then_some(Move::Place(sq))
+}
+
+/// The first legal move in square order ([`Move::Pass`] when there is none).
+fn first_move(p: u64, o: u64) -> Move {
+    let m = bits::moves(p, o);
+    if m == 0 {
+        Move::Pass
+    } else {
+        Square::new(m.trailing_zeros() as u8).map_or(Move::Pass, Move::Place)
+    }
+}
