@@ -26,6 +26,8 @@ fuzz_target!(|data: &[u8]| {
         control: None,
         tempo: None,
         horizon: None,
+        fitted: None,
+        weights: None,
     };
     let input = bytes.rest();
     match answer(&args, input, &WallClock::start()) {

@@ -163,7 +163,7 @@ fn positions(empties: u32) -> Result<Vec<Board>, String> {
                 .iter()
                 .min_by_key(|&&m| {
                     let c = board.play_unchecked(m);
-                    duel_core::reversi::Eval::score(c.player(), c.opponent())
+                    duel_core::reversi::Eval::score(c.player().bits(), c.opponent().bits())
                 })
                 .copied()
                 .unwrap_or(Move::Pass);
@@ -309,7 +309,11 @@ fn read_positions(files: &[PathBuf], min_empties: u32, every: usize) -> Result<V
             let (Ok(p), Ok(o)) = (u64::from_str_radix(p, 16), u64::from_str_radix(o, 16)) else {
                 continue;
             };
-            let b = Board::from_relative(p, o, Colour::Black);
+            let b = Board::from_relative(
+                duel_core::Bitboard(p),
+                duel_core::Bitboard(o),
+                Colour::Black,
+            );
             if b.empties() < min_empties || !b.has_move() {
                 continue;
             }
@@ -370,7 +374,14 @@ fn gen_shard(args: &GenArgs) -> Result<(), String> {
         );
         let mut line = format!("{:016x} {:016x} {}", b.player(), b.opponent(), b.empties());
         for d in 1..=args.depth {
-            let v = search.pvs(b.player(), b.opponent(), d, -INFINITY, INFINITY, true);
+            let v = search.pvs(
+                b.player().bits(),
+                b.opponent().bits(),
+                d,
+                -INFINITY,
+                INFINITY,
+                true,
+            );
             line.push_str(&format!(" {v}"));
         }
         writeln!(file, "{line}").map_err(|e| format!("{}: {e}", path.display()))?;

@@ -10,6 +10,7 @@ use super::bits;
 use super::board::{Board, Colour, Move, Square, final_score, hash};
 use super::eval::{EVAL_LIMIT, outcome_score};
 use super::mpc;
+use crate::bitboard::Bitboard;
 use crate::budget::Budget;
 use crate::game::{Evaluator, Score};
 use crate::tt::{Bound, Entry, NO_MOVE, TranspositionTable};
@@ -92,7 +93,11 @@ pub struct Search<'a, 't, 'b, 'c, E> {
 /// The evaluation of side-relative discs through a [`Board`].
 #[inline]
 fn evaluate<E: Evaluator<Board>>(eval: &E, p: u64, o: u64) -> Score {
-    eval.evaluate(&Board::from_relative(p, o, Colour::Black))
+    eval.evaluate(&Board::from_relative(
+        Bitboard(p),
+        Bitboard(o),
+        Colour::Black,
+    ))
 }
 
 /// Moves counted with corner moves twice.
@@ -120,7 +125,7 @@ impl<'a, 't, 'b, 'c, E: Evaluator<Board>> Search<'a, 't, 'b, 'c, E> {
     /// Iterative deepening from `board` up to `max_depth` plies, or until the budget runs out,
     /// or (with a clock) until too little time is left to finish another iteration.
     pub fn iterate(&mut self, board: &Board, max_depth: u8) -> Outcome {
-        let (p, o) = (board.player(), board.opponent());
+        let (p, o) = (board.player().bits(), board.opponent().bits());
         let start_nodes = self.budget.nodes_used();
         let moves = bits::moves(p, o);
         let mut out = Outcome {
@@ -462,7 +467,7 @@ impl<'a, 't, 'b, 'c, E: Evaluator<Board>> Search<'a, 't, 'b, 'c, E> {
 
 /// Follows the best moves `tt` holds from `board` into `out`; returns how many it wrote.
 pub fn principal_variation(tt: &TranspositionTable<'_>, board: &Board, out: &mut [Move]) -> usize {
-    let (mut p, mut o) = (board.player(), board.opponent());
+    let (mut p, mut o) = (board.player().bits(), board.opponent().bits());
     let mut n = 0;
     while n < out.len() {
         if bits::moves(p, o) == 0 {
@@ -515,7 +520,7 @@ fn key_move(p: u64, o: u64, key: u16) -> Option<Move> {
         return (bits::moves(p, o) == 0 && bits::moves(o, p) != 0).then_some(Move::Pass);
     }
     let sq = Square::new(u8::try_from(key).ok()?)?;
-    (bits::moves(p, o) & sq.bit() != 0).then_some(Move::Place(sq))
+    (bits::moves(p, o) & sq.bit().bits() != 0).then_some(Move::Place(sq))
 }
 
 /// The first legal move in square order ([`Move::Pass`] when there is none).

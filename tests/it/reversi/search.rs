@@ -24,7 +24,7 @@ fn negamax<E: Evaluator<Board>>(eval: &E, b: &Board, depth: u8) -> i32 {
     if moves.is_empty() {
         return outcome_score(b.final_score());
     }
-    if bits::moves(b.player(), b.opponent()) == 0 {
+    if bits::moves(b.player().bits(), b.opponent().bits()) == 0 {
         return -negamax(eval, &b.pass(), depth);
     }
     moves
@@ -56,7 +56,14 @@ fn search_without_pruning_equals_minimax() {
             for len in [0, table.len()] {
                 let mut budget = Budget::unlimited();
                 let mut s = Search::new(&mut table[..len], &Trained, &mut budget, Options::exact());
-                let got = s.pvs(b.player(), b.opponent(), depth, -INFINITY, INFINITY, true);
+                let got = s.pvs(
+                    b.player().bits(),
+                    b.opponent().bits(),
+                    depth,
+                    -INFINITY,
+                    INFINITY,
+                    true,
+                );
                 assert_eq!(got, want, "position {i} {b} depth {depth} table {len}");
             }
             // Iterative deepening with aspiration windows ends on the same value.
@@ -96,8 +103,8 @@ fn null_and_narrow_windows_bound_the_minimax_value() {
             let mut budget = Budget::unlimited();
             let mut s = Search::new(&mut table, &Trained, &mut budget, Options::exact());
             let got = s.pvs(
-                b.player(),
-                b.opponent(),
+                b.player().bits(),
+                b.opponent().bits(),
                 depth,
                 alpha,
                 beta,
