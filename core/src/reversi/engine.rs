@@ -43,6 +43,21 @@ pub struct Engine<'t, E = Trained> {
     table: &'t mut [Entry],
     eval: E,
     options: Options,
+    /// A depth limit set by [`Engine::with_max_depth`].
+    max_depth: Option<u8>,
+}
+
+/// The empties at which an engine limited to midgame depth `depth` solves exactly: six more
+/// than the depth, within 12..=22 (a deeper midgame search is worth a deeper solve).
+pub const fn exact_empties_at_depth(depth: u8) -> u32 {
+    let by_depth = depth as u32 + 6;
+    if by_depth < ALWAYS_SOLVE_EMPTIES {
+        ALWAYS_SOLVE_EMPTIES
+    } else if by_depth > 22 {
+        22
+    } else {
+        by_depth
+    }
 }
 
 /// The largest number of empties the solver is expected to finish within `micros` (measured on
@@ -68,6 +83,7 @@ impl<'t> Engine<'t> {
             table,
             eval: Trained,
             options: Options::default(),
+            max_depth: None,
         }
     }
 }
@@ -79,7 +95,16 @@ impl<'t, E: Evaluator<Board>> Engine<'t, E> {
             table,
             eval,
             options: Options::default(),
+            max_depth: None,
         }
+    }
+
+    /// The same engine searching the middle game no deeper than `depth` plies (at least 1) and
+    /// solving exactly from [`exact_empties_at_depth`]`(depth)` empties, or fewer if the clock
+    /// is short: a playing level, as NBoard sets one.
+    pub fn with_max_depth(mut self, depth: u8) -> Self {
+        self.max_depth = Some(depth.max(1));
+        self
     }
 
     /// The same engine with the midgame search's `options` (multi-prob-cut's threshold, ...).
@@ -125,13 +150,31 @@ impl<'t, E: Evaluator<Board>> Engine<'t, E> {
             }
         }
         let Some(clock) = budget.clock() else {
-            return self.midgame(board, DEPTH_WITHOUT_CLOCK, budget, first);
+            // Without a clock only a depth limit makes a deeper solve affordable.
+            let exact = self
+                .max_depth
+                .map_or(ALWAYS_SOLVE_EMPTIES, exact_empties_at_depth);
+            if empties > ALWAYS_SOLVE_EMPTIES && empties <= exact {
+                if let Some(s) = solve(board, self.table, budget) {
+                    return Choice {
+                        mv: s.best,
+                        score: s.score,
+                        exact: true,
+                        depth: empties as u8,
+                        nodes: s.nodes,
+                    };
+                }
+            }
+            let depth = self.max_depth.unwrap_or(DEPTH_WITHOUT_CLOCK);
+            return self.midgame(board, depth, budget, first);
         };
         let left = budget.micros_left();
-        let will_solve = empties > ALWAYS_SOLVE_EMPTIES && empties <= solvable_empties(left);
+        let exact_by_depth = self.max_depth.map_or(u32::MAX, exact_empties_at_depth);
+        let solvable = solvable_empties(left).min(exact_by_depth);
+        let will_solve = empties > ALWAYS_SOLVE_EMPTIES && empties <= solvable;
         let mid_share = if will_solve { left / 4 } else { left };
         let mut mid_budget = Budget::until(clock, clock.now_micros().saturating_add(mid_share));
-        let choice = self.midgame(board, 60, &mut mid_budget, first);
+        let choice = self.midgame(board, self.max_depth.unwrap_or(60), &mut mid_budget, first);
         if !will_solve {
             return choice;
         }

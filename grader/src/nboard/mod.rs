@@ -34,11 +34,12 @@ pub mod client;
 
 use crate::clock::WallClock;
 use crate::ggf::{GgfGame, move_name, parse_move_item};
-use duel_core::reversi::engine::{ALWAYS_SOLVE_EMPTIES, solvable_empties};
+use duel_core::reversi::engine::{ALWAYS_SOLVE_EMPTIES, exact_empties_at_depth, solvable_empties};
+use duel_core::reversi::search::{Options, Search};
 use duel_core::reversi::{
-    Board, Choice, Engine, Eval, Move, disc_difference, solve, think_time_millis,
+    Board, Choice, Engine, Move, Trained, disc_difference, solve, think_time_millis,
 };
-use duel_core::{Budget, Clock, Entry, Game, Score, SearchConfig, Searcher};
+use duel_core::{Budget, Clock, Entry, Evaluator, Game, Score};
 use std::io::{self, BufRead, Write};
 
 /// The name the engine gives itself (`set myname`).
@@ -343,8 +344,8 @@ fn move_budget<'c>(
     Budget::millis(clock, spend)
 }
 
-/// A move for `board`: duel's whole-game engine, or with a depth the same plan with the
-/// midgame search limited to `depth` plies.
+/// A move for `board`: duel's whole-game engine, with a depth the same engine searching the
+/// middle game no deeper than `depth` (its exact solve starts accordingly).
 fn choose(
     table: &mut [Entry],
     board: &Board,
@@ -353,85 +354,19 @@ fn choose(
 ) -> Choice {
     match depth {
         None => Engine::new(table).choose(board, budget),
-        Some(depth) => depth_limited(table, board, budget, depth),
+        Some(depth) => Engine::new(table)
+            .with_max_depth(depth)
+            .choose(board, budget),
     }
 }
 
-/// The empties at which a search of midgame depth `depth` solves exactly: six more than the
-/// depth, within 12..22, and no more than the budget's clock allows.
+/// The empties at which a search of midgame depth `depth` solves exactly: the engine's rule,
+/// and no more than the budget's clock allows.
 fn exact_empties(depth: u8, budget: &Budget<'_>) -> u32 {
-    let by_depth = (u32::from(depth) + 6).clamp(ALWAYS_SOLVE_EMPTIES, 22);
+    let by_depth = exact_empties_at_depth(depth);
     match budget.clock() {
         Some(_) => by_depth.min(solvable_empties(budget.micros_left())),
         None => by_depth,
-    }
-}
-
-fn depth_limited(table: &mut [Entry], board: &Board, budget: &mut Budget<'_>, depth: u8) -> Choice {
-    let moves = board.legal_moves();
-    let Some(&first) = moves.as_ref().first() else {
-        return Choice {
-            mv: Move::Pass,
-            score: board.final_score(),
-            exact: true,
-            depth: 0,
-            nodes: 0,
-        };
-    };
-    let empties = board.empties();
-    if empties <= ALWAYS_SOLVE_EMPTIES {
-        if let Some(s) = solve(board, table, budget) {
-            return Choice {
-                mv: s.best,
-                score: s.score,
-                exact: true,
-                depth: empties as u8,
-                nodes: s.nodes,
-            };
-        }
-    }
-    let will_solve = empties > ALWAYS_SOLVE_EMPTIES && empties <= exact_empties(depth, budget);
-    let config = SearchConfig {
-        max_depth: depth,
-        aspiration: 0,
-    };
-    let mid = match budget.clock() {
-        Some(clock) if will_solve => {
-            let share = budget.micros_left() / 4;
-            let mut mid_budget = Budget::until(clock, clock.now_micros().saturating_add(share));
-            midgame(table, board, config, &mut mid_budget, first)
-        }
-        _ => midgame(table, board, config, budget, first),
-    };
-    if !will_solve {
-        return mid;
-    }
-    match solve(board, table, budget) {
-        Some(s) => Choice {
-            mv: s.best,
-            score: s.score,
-            exact: true,
-            depth: empties as u8,
-            nodes: s.nodes + mid.nodes,
-        },
-        None => mid,
-    }
-}
-
-fn midgame(
-    table: &mut [Entry],
-    board: &Board,
-    config: SearchConfig,
-    budget: &mut Budget<'_>,
-    first: Move,
-) -> Choice {
-    let r = Searcher::new(table).search(board, &Eval, config, budget, &mut |_| {});
-    Choice {
-        mv: r.best.unwrap_or(first),
-        score: r.score,
-        exact: false,
-        depth: r.depth,
-        nodes: r.nodes,
     }
 }
 
@@ -481,7 +416,7 @@ fn rank_moves(
             let child = board.play_unchecked(mv);
             Ranked {
                 mv,
-                eval: score_discs(-Eval::score(child.player().bits(), child.opponent().bits())),
+                eval: score_discs(-Trained.evaluate(&child)),
                 exact: false,
                 depth: 1,
             }
@@ -526,16 +461,12 @@ fn deepen(
     budget: &mut Budget<'_>,
     ranked: &mut [Ranked],
 ) {
-    let mut searcher = Searcher::new(table);
     for d in 2..=depth.min(board.empties().min(60) as u8) {
-        let config = SearchConfig {
-            max_depth: d - 1,
-            aspiration: 0,
-        };
         let mut scores = Vec::with_capacity(ranked.len());
         for r in ranked.iter() {
             let child = board.play_unchecked(r.mv);
-            let result = searcher.search(&child, &Eval, config, budget, &mut |_| {});
+            let result =
+                Search::new(table, &Trained, budget, Options::default()).iterate(&child, d - 1);
             if budget.is_stopped() {
                 return;
             }
