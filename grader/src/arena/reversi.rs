@@ -309,8 +309,19 @@ fn parse_answer(line: &str) -> Option<Square> {
 }
 
 /// What is left of `clock`, as a GGF time control (what an NBoard engine reads).
-fn remaining(clock: &PlayerClock) -> GgfTime {
-    GgfTime::new(clock.left().as_secs_f64(), clock.increment().as_secs_f64())
+///
+/// An NBoard engine reads its clock from the game it is sent as the base plus an increment for
+/// each of its moves so far, minus their seconds, and the arena sends the game without seconds:
+/// so the base is what is left now less the increments of the mover's `own_moves`. When that
+/// would be negative, the time left is sent with no increment (never more than the player has).
+fn remaining(clock: &PlayerClock, own_moves: usize) -> GgfTime {
+    let (left, increment) = (clock.left().as_secs_f64(), clock.increment().as_secs_f64());
+    let base = left - increment * own_moves as f64;
+    if base >= 0.0 {
+        GgfTime::new(base, increment)
+    } else {
+        GgfTime::new(left, 0.0)
+    }
 }
 
 /// A time control as GGF writes it; a per-move clock has no GGF form (untimed).
@@ -452,8 +463,10 @@ impl Referee for ReversiReferee {
             let side = side_of(board.to_move());
             let k = side.index();
             let black = side_of(Colour::Black).index();
-            live.black_time = Some(remaining(&clocks[black]));
-            live.white_time = Some(remaining(&clocks[1 - black]));
+            let own_moves = |colour| live.moves().iter().filter(|m| m.colour == colour).count();
+            let (black_moves, white_moves) = (own_moves(Colour::Black), own_moves(Colour::White));
+            live.black_time = Some(remaining(&clocks[black], black_moves));
+            live.white_time = Some(remaining(&clocks[1 - black], white_moves));
             let asked = Instant::now();
             let answer = seats[k].ask(&board, &clocks[k], &live);
             let spent = asked.elapsed();
@@ -521,4 +534,48 @@ fn picture(board: &Board) -> String {
         s.push('\n');
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{PlayerClock, TimeControl, remaining};
+    use crate::ggf::GgfGame;
+    use duel_core::Game;
+    use duel_core::reversi::{Board, Colour};
+    use std::time::Duration;
+
+    /// What an NBoard engine reads from the game the arena sends equals the player's clock, with
+    /// and without increments, however many moves were played.
+    #[test]
+    fn nboard_engines_read_the_time_their_clock_has_left() {
+        for (base, increment) in [(10.0, 0.0), (0.15, 0.15), (5.0, 0.5), (1.0, 0.2)] {
+            let control = TimeControl::Game {
+                base: Duration::from_secs_f64(base),
+                increment: Duration::from_secs_f64(increment),
+            };
+            let mut clock = PlayerClock::new(control, Duration::ZERO);
+            let mut game = GgfGame::new(Board::start());
+            let mut board = Board::start();
+            for ply in 0..20 {
+                let Some(&mv) = board.legal_moves().as_slice().first() else {
+                    break;
+                };
+                if board.to_move() == Colour::Black {
+                    assert!(clock.charge(Duration::from_secs_f64(increment / 2.0)));
+                    let own = game
+                        .moves()
+                        .iter()
+                        .filter(|m| m.colour == Colour::Black)
+                        .count();
+                    let mut sent = game.clone();
+                    sent.black_time = Some(remaining(&clock, own));
+                    let read = sent.remaining_seconds(Colour::Black).unwrap();
+                    let left = clock.left().as_secs_f64();
+                    assert!((read - left).abs() < 1e-9, "ply {ply}: {read} vs {left}");
+                }
+                let _ = game.push(mv, None, None);
+                board = board.play(mv).unwrap_or(board);
+            }
+        }
+    }
 }
