@@ -47,6 +47,27 @@ impl Call {
         Ok(Call { side, board, out })
     }
 
+    /// Reads the box, lets `choose` pick the move there and writes the answer: the one path of
+    /// both entry points, after their own checks.
+    ///
+    /// # Safety
+    /// The entry points' promises about `board` and the out-pointers.
+    unsafe fn play(
+        &self,
+        choose: impl FnOnce(&Board) -> Result<fruit_rage::Move, DuelResult>,
+    ) -> DuelResult {
+        // SAFETY: the caller's promise about `board`.
+        let position = match unsafe { self.position() } {
+            Ok(p) => p,
+            Err(e) => return e,
+        };
+        match choose(&position) {
+            // SAFETY: the caller's promise about the out-pointers.
+            Ok(mv) => unsafe { self.answer(&position, mv) },
+            Err(e) => e,
+        }
+    }
+
     /// Reads the box.
     ///
     /// # Safety
@@ -93,34 +114,6 @@ impl Call {
             write_int(self.out.points, mv.points());
         }
         DuelResult::Ok
-    }
-}
-
-/// Checks a call, reads its box, lets `choose` pick the move there and writes the answer: the
-/// one path of both entry points.
-///
-/// # Safety
-/// The entry points' promises about `board` and `out`.
-unsafe fn play(
-    n: u32,
-    board: *const u8,
-    board_len: usize,
-    out: Out,
-    choose: impl FnOnce(&Board) -> Result<fruit_rage::Move, DuelResult>,
-) -> DuelResult {
-    let call = match Call::new(n, board, board_len, out) {
-        Ok(c) => c,
-        Err(e) => return e,
-    };
-    // SAFETY: the caller's promise about `board`.
-    let position = match unsafe { call.position() } {
-        Ok(p) => p,
-        Err(e) => return e,
-    };
-    match choose(&position) {
-        // SAFETY: the caller's promise about the out-pointers.
-        Ok(mv) => unsafe { call.answer(&position, mv) },
-        Err(e) => e,
     }
 }
 
@@ -181,9 +174,13 @@ pub unsafe extern "C" fn duel_fruit_rage_move(
         board_after_len,
     };
     guard(|| {
+        let call = match Call::new(n, board, board_len, out) {
+            Ok(c) => c,
+            Err(e) => return e,
+        };
         // SAFETY: the caller's promises about `board` and the out-pointers.
         unsafe {
-            play(n, board, board_len, out, |position| {
+            call.play(|position| {
                 // The table is sized for the time this move will think (none for a greedy move).
                 let entries = match think_micros(position, remaining_millis) {
                     0 => 0,
@@ -241,6 +238,10 @@ pub unsafe extern "C" fn duel_fruit_rage_move_in(
         board_after_len,
     };
     guard(|| {
+        let call = match Call::new(n, board, board_len, out) {
+            Ok(c) => c,
+            Err(e) => return e,
+        };
         if workspace.is_null() && workspace_len != 0 {
             return DuelResult::NullPointer;
         }
@@ -256,7 +257,7 @@ pub unsafe extern "C" fn duel_fruit_rage_move_in(
         };
         // SAFETY: the caller's promises about `board`, `workspace` and the out-pointers.
         unsafe {
-            play(n, board, board_len, out, |position| {
+            call.play(|position| {
                 let table = workspace::table::<Entry>(workspace, workspace_len);
                 decide(&mut Player::new(table, time, None), position, limits)
                     .map(|decision| decision.mv)
