@@ -2,7 +2,7 @@
 //! the empties make it affordable, and whole-game time management.
 
 use super::board::{Board, Move};
-use super::endgame::solve;
+use super::endgame::{Solution, solve};
 use super::search::{Options, Search, principal_variation};
 use super::trained::Trained;
 use crate::budget::Budget;
@@ -138,33 +138,18 @@ impl<'t, E: Evaluator<Board>> Engine<'t, E> {
                 nodes: 0,
             };
         }
-        if empties <= ALWAYS_SOLVE_EMPTIES {
+        // Solved at once: always with few empties, and without a clock as deep as a depth limit
+        // allows.
+        let solve_now = match (budget.clock(), self.max_depth) {
+            (None, Some(depth)) => exact_empties_at_depth(depth),
+            _ => ALWAYS_SOLVE_EMPTIES,
+        };
+        if empties <= solve_now {
             if let Some(s) = solve(board, self.table, budget) {
-                return Choice {
-                    mv: s.best,
-                    score: s.score,
-                    exact: true,
-                    depth: empties as u8,
-                    nodes: s.nodes,
-                };
+                return solved(&s, empties, 0);
             }
         }
         let Some(clock) = budget.clock() else {
-            // Without a clock only a depth limit makes a deeper solve affordable.
-            let exact = self
-                .max_depth
-                .map_or(ALWAYS_SOLVE_EMPTIES, exact_empties_at_depth);
-            if empties > ALWAYS_SOLVE_EMPTIES && empties <= exact {
-                if let Some(s) = solve(board, self.table, budget) {
-                    return Choice {
-                        mv: s.best,
-                        score: s.score,
-                        exact: true,
-                        depth: empties as u8,
-                        nodes: s.nodes,
-                    };
-                }
-            }
             let depth = self.max_depth.unwrap_or(DEPTH_WITHOUT_CLOCK);
             return self.midgame(board, depth, budget, first);
         };
@@ -179,13 +164,7 @@ impl<'t, E: Evaluator<Board>> Engine<'t, E> {
             return choice;
         }
         match solve(board, self.table, budget) {
-            Some(s) => Choice {
-                mv: s.best,
-                score: s.score,
-                exact: true,
-                depth: empties as u8,
-                nodes: s.nodes + choice.nodes,
-            },
+            Some(s) => solved(&s, empties, choice.nodes),
             None => Choice {
                 nodes: choice.nodes + budget.nodes_used(),
                 ..choice
@@ -219,6 +198,18 @@ impl<'t, E: Evaluator<Board>> Engine<'t, E> {
             depth: r.depth,
             nodes: r.nodes,
         }
+    }
+}
+
+/// The choice of an exact solve of a position with `empties`, after `earlier_nodes` of midgame
+/// search.
+fn solved(s: &Solution, empties: u32, earlier_nodes: u64) -> Choice {
+    Choice {
+        mv: s.best,
+        score: s.score,
+        exact: true,
+        depth: empties as u8,
+        nodes: s.nodes + earlier_nodes,
     }
 }
 

@@ -67,3 +67,29 @@ fn engine_answers_exactly_in_the_endgame_and_without_a_clock() {
     assert!(b.play(c.mv).is_ok());
     let _ = reversi::Eval;
 }
+
+/// A depth limit (NBoard's `set depth`) bounds the midgame search and, without a clock, solves
+/// exactly from six empties more than the depth: the solve's answer is the exact solver's.
+#[test]
+fn a_depth_limit_bounds_the_search_and_moves_the_exact_solve() {
+    let mut rng = Rng::new(1404);
+    let mut table = vec![Entry::default(); 1 << 16];
+    let mut checked = 0;
+    while checked < 6 {
+        let board = random_position(&mut rng, 44);
+        if board.empties() != 16 || duel_core::Game::legal_moves(&board).as_slice().len() < 2 {
+            continue;
+        }
+        checked += 1;
+        let shallow = Engine::new(&mut table)
+            .with_max_depth(3)
+            .choose(&board, &mut Budget::unlimited());
+        assert!(!shallow.exact && shallow.depth <= 3, "{shallow:?}");
+        let deep = Engine::new(&mut table)
+            .with_max_depth(10)
+            .choose(&board, &mut Budget::unlimited());
+        let exact = reversi::solve(&board, &mut table, &mut Budget::unlimited()).unwrap();
+        assert!(deep.exact, "16 empties are solved at depth 10: {deep:?}");
+        assert_eq!(deep.score, exact.score, "{board}");
+    }
+}
