@@ -20,8 +20,9 @@
 
 use clap::{Parser, Subcommand};
 use duel_core::filler::fitted::{FEATURES, PHASES, SIZE_GROUPS, features, phase_of, size_group};
-use duel_core::filler::{Board, CELL, Grid, Heuristic, choose_with};
+use duel_core::filler::{CELL, Heuristic, choose_with};
 use duel_core::{Budget, Entry};
+use duel_grader::filler::random_board;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -80,33 +81,6 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("filler-fit: {e}");
             ExitCode::FAILURE
-        }
-    }
-}
-
-/// splitmix64.
-fn next(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut x = *state;
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
-
-/// A random board of side `n` as the arena draws them: start cells of different colours whose
-/// regions do not touch.
-fn random_board(n: usize, rng: &mut u64) -> Board {
-    loop {
-        let colours: Vec<u8> = (0..n * n).map(|_| (next(rng) % 10) as u8).collect();
-        let Ok(grid) = Grid::new(n, &colours) else {
-            continue;
-        };
-        let board = Board::from_grid(&grid);
-        if board.own_colour() == board.forbidden() {
-            continue;
-        }
-        if board.own().neighbours(board.opponent()).is_empty() {
-            return board;
         }
     }
 }

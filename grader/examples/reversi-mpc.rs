@@ -20,6 +20,7 @@ use duel_core::reversi::mpc::{self, BAND_EMPTIES, BANDS, DEPTHS, MAX_DEPTH, MIN_
 use duel_core::reversi::search::{INFINITY, Options, Search};
 use duel_core::reversi::{Board, Colour, Engine, Move};
 use duel_core::{Budget, Entry, Game};
+use duel_grader::arena::reversi::Opening;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -148,14 +149,7 @@ fn positions(empties: u32) -> Result<Vec<Board>, String> {
         if out.len() == 10 {
             break;
         }
-        let mut board = Board::start();
-        for i in (0..line.trim().len()).step_by(2) {
-            let mv = line
-                .get(i..i + 2)
-                .and_then(|t| Move::parse(t).ok())
-                .ok_or("bad opening")?;
-            board = board.play(mv).map_err(|_| "illegal opening")?;
-        }
+        let mut board = Opening::parse(line)?.board;
         while board.empties() > empties && !board.is_game_over() {
             let moves = board.legal_moves();
             let list = moves.as_slice();

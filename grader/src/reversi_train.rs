@@ -18,8 +18,9 @@ impl Rng {
 /// `selfplay`: labelled positions from self-play games, sharded and resumable.
 pub mod selfplay {
     use super::Rng;
+    use crate::arena::reversi::Opening;
     use clap::Args;
-    use duel_core::reversi::{Board, Engine, Move, solve};
+    use duel_core::reversi::{Board, Engine, solve};
     use duel_core::{Budget, Entry, Game};
     use std::io::{BufRead, Write};
     use std::path::PathBuf;
@@ -110,16 +111,9 @@ pub mod selfplay {
         for _ in 0..4 {
             rng.below(2);
         }
-        let mut board = Board::start();
-        for i in (0..opening.len()).step_by(2) {
-            let mv = opening
-                .get(i..i + 2)
-                .and_then(|t| Move::parse(t).ok())
-                .ok_or_else(|| format!("opening `{opening}`: not moves"))?;
-            board = board
-                .play(mv)
-                .map_err(|_| format!("opening `{opening}`: illegal"))?;
-        }
+        let mut board = Opening::parse(opening)
+            .map_err(|e| format!("opening `{opening}`: {e}"))?
+            .board;
         let random = rng.below(args.random_plies + 1);
         for _ in 0..random {
             if board.is_game_over() {
@@ -232,6 +226,7 @@ pub mod selfplay {
 /// `fit-phases` and `speed`: the trained evaluation of `duel_core::reversi::trained`.
 pub mod phases {
     use super::Rng;
+    use crate::arena::reversi::Opening;
     use clap::Args;
     use duel_core::reversi::trained::{
         self, Features, PATTERN_OFFSET, PATTERNS, PHASE_CELLS, PHASE_WEIGHTS, PHASES, SCALARS, UNIT,
@@ -568,14 +563,7 @@ pub mod phases {
         let mut table = vec![Entry::default(); 1 << 16];
         let mut out = Vec::new();
         for line in text.lines().filter(|l| !l.trim().is_empty()).take(10) {
-            let mut board = Board::start();
-            for i in (0..line.trim().len()).step_by(2) {
-                let mv = line
-                    .get(i..i + 2)
-                    .and_then(|t| Move::parse(t).ok())
-                    .ok_or("bad opening")?;
-                board = board.play(mv).map_err(|_| "illegal opening")?;
-            }
+            let mut board = Opening::parse(line)?.board;
             while board.empties() > 40 && !board.is_game_over() {
                 let c =
                     Engine::with_eval(&mut table, Eval).choose(&board, &mut Budget::nodes(5000));
@@ -754,14 +742,7 @@ pub mod phases {
             .take(args.openings_count)
             .enumerate()
         {
-            let mut board = Board::start();
-            for i in (0..line.trim().len()).step_by(2) {
-                let mv = line
-                    .get(i..i + 2)
-                    .and_then(|t| Move::parse(t).ok())
-                    .ok_or("bad opening")?;
-                board = board.play(mv).map_err(|_| "illegal opening")?;
-            }
+            let board = Opening::parse(line)?.board;
             for black in [true, false] {
                 let mut tables = [
                     vec![Entry::default(); 1 << 18],
