@@ -89,9 +89,14 @@ fn ask(program: &PathBuf, text: &str) -> Result<(Option<u32>, Duration), String>
     }
     let depth = String::from_utf8_lossy(&out.stderr)
         .lines()
-        .filter_map(|l| l.strip_prefix("depth "))
-        .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
-        .last();
+        .rev()
+        .find_map(|l| {
+            l.strip_prefix("depth ")?
+                .split_whitespace()
+                .next()?
+                .parse()
+                .ok()
+        });
     Ok((depth, wall))
 }
 
