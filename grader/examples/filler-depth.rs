@@ -10,8 +10,7 @@
 //! cargo run --release -p duel-grader --example filler-depth -- --program target/release/filler --record games.jsonl --positions 500
 //! ```
 //!
-//! The wall times are only meaningful on a quiet machine: run it alone (the project's timed
-//! runs hold `flock /work/timed.lock`).
+//! The wall times are only meaningful on a quiet machine: run it alone, as any timed run.
 
 use clap::Parser;
 use duel_grader::arena::filler::Field;
