@@ -12,9 +12,12 @@
 //! moves played). Shard K of N plays the games whose index is K modulo N; each game's board
 //! comes from the seed and its index alone, so shards are independent and resumable by index.
 //!
+//! `--size N` plays only that side.
+//!
 //! `fit` reads such files and prints the table: for each side and each of
-//! `tempo::BUCKETS` bands of the owned fraction, the median move count seen there (bands
-//! with no sample take their neighbour's), made non-decreasing by a running minimum from the last band down.
+//! `tempo::BUCKETS` bands of the owned fraction, the move count at `--percentile` (default 50,
+//! the median) of those seen there (bands with no sample take their neighbour's), made
+//! non-decreasing by a running minimum from the last band down.
 
 use clap::{Parser, Subcommand};
 use duel_core::filler::choose;
@@ -48,12 +51,18 @@ enum Command {
         /// Nodes a move.
         #[arg(long, default_value_t = 4000)]
         nodes: u64,
+        /// Play only this side (default: every side 10..=20, by game index).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(10..=20))]
+        size: Option<u8>,
     },
     /// Print the table from generated files.
     Fit {
         /// Files written by `generate`.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// The percentile of the move counts a band reports (50: the median).
+        #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u8).range(0..=100))]
+        percentile: u8,
     },
 }
 
@@ -64,8 +73,9 @@ fn main() -> ExitCode {
             shard,
             seed,
             nodes,
-        } => generate(games, &shard, seed, nodes),
-        Command::Fit { files } => fit(&files),
+            size,
+        } => generate(games, &shard, seed, nodes, size),
+        Command::Fit { files, percentile } => fit(&files, percentile),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -76,7 +86,13 @@ fn main() -> ExitCode {
     }
 }
 
-fn generate(games: u64, shard: &str, seed: u64, nodes: u64) -> Result<(), String> {
+fn generate(
+    games: u64,
+    shard: &str,
+    seed: u64,
+    nodes: u64,
+    only: Option<u8>,
+) -> Result<(), String> {
     let (k, n) = shard
         .split_once('/')
         .and_then(|(k, n)| Some((k.parse::<u64>().ok()?, n.parse::<u64>().ok()?)))
@@ -86,7 +102,7 @@ fn generate(games: u64, shard: &str, seed: u64, nodes: u64) -> Result<(), String
     let mut out = std::io::stdout().lock();
     for game in (k..games).step_by(n as usize) {
         let mut rng = seed ^ game.wrapping_mul(0x2545_F491_4F6C_DD1D);
-        let size = 10 + (game % 11) as usize;
+        let size = only.map_or(10 + (game % 11) as usize, usize::from);
         let mut board = random_board(size, &mut rng);
         while !board.is_over() {
             let owned = board.own().count() + board.opponent().count();
@@ -100,7 +116,7 @@ fn generate(games: u64, shard: &str, seed: u64, nodes: u64) -> Result<(), String
     Ok(())
 }
 
-fn fit(files: &[PathBuf]) -> Result<(), String> {
+fn fit(files: &[PathBuf], percentile: u8) -> Result<(), String> {
     // samples[size - 10][bucket] = move counts seen.
     let mut samples = vec![vec![Vec::<u8>::new(); BUCKETS]; 11];
     for path in files {
@@ -127,7 +143,9 @@ fn fit(files: &[PathBuf]) -> Result<(), String> {
             .iter_mut()
             .map(|s| {
                 s.sort_unstable();
-                s.get(s.len() / 2).copied()
+                s.get(s.len() * usize::from(percentile) / 100)
+                    .or(s.last())
+                    .copied()
             })
             .collect();
         // Fill empty bands from the nearest filled one below (or above).
