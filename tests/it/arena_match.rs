@@ -633,3 +633,57 @@ fn a_standard_rules_game_that_cycles_is_drawn_by_threefold_repetition() {
     assert_eq!(games[0]["moves"].as_array().unwrap().len(), 9);
     assert_eq!(result_value(&stdout, "draws"), "1");
 }
+
+#[test]
+fn a_record_read_back_gives_the_table_and_result_line_the_match_printed() {
+    let dir = scratch_dir("arena_summarize");
+    let record = dir.join("games.jsonl");
+    let record = record.to_str().unwrap();
+    let sprt = "elo0=0 elo1=50";
+    let common = ["--size", "10", "--sprt", sprt];
+    let mut play = vec![
+        "--a",
+        "builtin:duel:nodes=300",
+        "--b",
+        "builtin:random",
+        "--games",
+        "12",
+        "--seed",
+        "5",
+        "--record",
+        record,
+    ];
+    play.extend_from_slice(&common);
+    let (played, _) = arena_ok("filler", &play);
+    let mut read = vec!["--summarize", record];
+    read.extend_from_slice(&common);
+    let (summary, stderr) = arena_ok("filler", &read);
+    assert!(stderr.is_empty(), "a summary plays no game: {stderr}");
+    // The same lines but the players' (a record does not name them), then the reasons.
+    let body = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| !l.starts_with("  "))
+            .filter(|l| !l.starts_with("ended by:"))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(body(&summary), body(&played), "{summary}\n{played}");
+    let games = records(Path::new(record)).len();
+    assert!(
+        summary.contains(&format!("ended by: game over: {games}\n")),
+        "{summary}"
+    );
+
+    // A record with a game missing, or a line that is not a game, is refused in one line.
+    let text = std::fs::read_to_string(record).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let gap = file(&dir, "gap.jsonl", &[lines[0], lines[2]].join("\n"));
+    let junk = file(&dir, "junk.jsonl", &format!("{}\nnot json\n", lines[0]));
+    for (path, expected) in [(&gap, "game 2 is missing"), (&junk, "line 2: not a JSON")] {
+        let out = duel_arena("filler", &["--summarize", path]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(expected), "{stderr}");
+    }
+}

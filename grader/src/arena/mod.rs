@@ -15,7 +15,8 @@
 //! the clocks and the rules, and returns a [`GameRecord`]. This module runs the match: a
 //! progress line per game on stderr; the table, the pentanomial line, the SPRT verdict and the
 //! machine-readable `RESULT` line on stdout; `--record` JSON lines, and the game's own record
-//! format where it has one (PGN for Ataxx, GGF for Reversi).
+//! format where it has one (PGN for Ataxx, GGF for Reversi). `--summarize FILE` reads such a
+//! record back and prints the same table, as the match tallied it.
 
 pub mod ataxx;
 pub mod filler;
@@ -84,6 +85,10 @@ pub struct MatchArgs {
     /// Write each game (opening, moves, result, reason) as one JSON line to this file.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// Play nothing: read back a `--record` file (of a finished or stopped match) and print
+    /// the table the match prints, with the SPRT's LLR when `--sprt` is given.
+    #[arg(long, value_name = "FILE", conflicts_with = "record")]
+    pub summarize: Option<PathBuf>,
 }
 
 /// A seed for one stream of randomness of a series (a game's board, a player's choices):
@@ -456,6 +461,9 @@ fn run<R: Referee>(
     export: ExportFile,
 ) -> Result<(), String> {
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
+    if let Some(path) = &args.summarize {
+        return summarize::<R>(game, unit, path, sprt.as_ref());
+    }
     let openings = openings(args, referee)?;
     let create = |path: &PathBuf| {
         File::create(path)
@@ -538,8 +546,99 @@ fn run<R: Referee>(
     if let Some(e) = write_error {
         return Err(format!("cannot write the records: {e}"));
     }
-    print_table::<R>(game, unit, setup, &totals, sprt.as_ref(), verdict);
+    print_table::<R>(
+        game,
+        unit,
+        Source::Played(setup),
+        &totals,
+        sprt.as_ref(),
+        verdict,
+    );
     Ok(())
+}
+
+/// Tallies the games of a `--record` file in game order, as the match did while it ran, and
+/// prints the same table, then how many games ended for each reason.
+///
+/// # Errors
+/// The file cannot be read, a line is not a game record, or a game number is repeated or
+/// missing.
+fn summarize<R: Referee>(
+    game: &str,
+    unit: &str,
+    path: &std::path::Path,
+    sprt: Option<&Sprt>,
+) -> Result<(), String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read --summarize {}: {e}", path.display()))?;
+    let mut games = BTreeMap::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let at = |what: &str| format!("{} line {}: {what}", path.display(), i + 1);
+        let (index, record) = recorded_game(line).map_err(|e| at(&e))?;
+        if games.insert(index, record).is_some() {
+            return Err(at(&format!("game {} recorded twice", index + 1)));
+        }
+    }
+    if games.is_empty() {
+        return Err(format!("{}: no game in it", path.display()));
+    }
+    let mut totals = Totals::default();
+    let mut reasons = BTreeMap::<&str, usize>::new();
+    for (expected, (&index, record)) in games.iter().enumerate() {
+        if index != expected {
+            return Err(format!(
+                "{}: game {} is missing",
+                path.display(),
+                expected + 1
+            ));
+        }
+        totals.add(index, record);
+        *reasons.entry(record.reason.as_str()).or_default() += 1;
+    }
+    let verdict = sprt.map_or(SprtState::Running, |s| {
+        s.state(s.llr(&totals.sprt_sample(R::MARGIN_PAIRS)))
+    });
+    print_table::<R>(game, unit, Source::Record(path), &totals, sprt, verdict);
+    let reasons: Vec<String> = reasons.iter().map(|(r, n)| format!("{r}: {n}")).collect();
+    println!("ended by: {}", reasons.join(", "));
+    Ok(())
+}
+
+/// One line of a `--record` file: the game's index (from 0) and its result.
+fn recorded_game(line: &str) -> Result<(usize, GameRecord), String> {
+    let value: serde_json::Value =
+        serde_json::from_str(line).map_err(|e| format!("not a JSON game record: {e}"))?;
+    let number = value["game"]
+        .as_u64()
+        .filter(|&g| g >= 1)
+        .ok_or("no game number (\"game\": 1 or more)")?;
+    let a_first = value["a_first"].as_bool().ok_or("no \"a_first\"")?;
+    let margin = value["margin"].as_i64().ok_or("no \"margin\"")?;
+    let winner = match value["winner"].as_str() {
+        Some("A") => Some(Side::A),
+        Some("B") => Some(Side::B),
+        None if value["winner"].is_null() => None,
+        _ => return Err("\"winner\" is not \"A\", \"B\" or null".to_string()),
+    };
+    let mut record = GameRecord::new(a_first);
+    record.winner = winner;
+    record.margin = margin;
+    if let Some(reason) = value["reason"].as_str() {
+        record.reason = reason.to_string();
+    }
+    let index = usize::try_from(number - 1).map_err(|_| "game number too large")?;
+    Ok((index, record))
+}
+
+/// Where the games of a table come from.
+enum Source<'a> {
+    /// The match just played, between these players.
+    Played(&'a Match),
+    /// A `--record` file read back.
+    Record(&'a std::path::Path),
 }
 
 /// Counts one game in order: totals, progress line, records.
@@ -603,7 +702,7 @@ fn take_game<R: Referee>(
 fn print_table<R: Referee>(
     game: &str,
     unit: &str,
-    setup: &Match,
+    source: Source<'_>,
     totals: &Totals,
     sprt: Option<&Sprt>,
     verdict: SprtState,
@@ -616,11 +715,16 @@ fn print_table<R: Referee>(
         t.margin_sum as f64 / f64::from(t.games())
     };
     println!("{game} arena, {} games", t.games());
-    for (side, (spec, time)) in ["A", "B"]
-        .iter()
-        .zip(setup.players.iter().zip(setup.time.iter()))
-    {
-        println!("  {side}: {} ({time})", spec.name);
+    match source {
+        Source::Played(setup) => {
+            for (side, (spec, time)) in ["A", "B"]
+                .iter()
+                .zip(setup.players.iter().zip(setup.time.iter()))
+            {
+                println!("  {side}: {} ({time})", spec.name);
+            }
+        }
+        Source::Record(path) => println!("  read back from {}", path.display()),
     }
     println!(
         "{:>6} {:>6} {:>6} {:>14} {:>8} {:>26}",
