@@ -16,8 +16,9 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Play two programs (or built-ins) against each other under a contest's protocol and rules.
+    // Boxed: the arena's options are far larger than any other command's.
     #[command(subcommand)]
-    Arena(ArenaGame),
+    Arena(Box<ArenaGame>),
     /// Count the leaf nodes of the game tree from a position, depth by depth.
     #[command(subcommand)]
     Perft(PerftGame),
@@ -69,10 +70,12 @@ enum BenchGame {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Arena(ArenaGame::Reversi(args)) => arena::reversi::arena(&args),
-        Command::Arena(ArenaGame::Filler(args)) => arena::filler::arena(&args),
-        Command::Arena(ArenaGame::FruitRage(args)) => arena::fruit_rage::arena(&args),
-        Command::Arena(ArenaGame::Ataxx(args)) => arena::ataxx::arena(&args),
+        Command::Arena(game) => match *game {
+            ArenaGame::Reversi(args) => arena::reversi::arena(&args),
+            ArenaGame::Filler(args) => arena::filler::arena(&args),
+            ArenaGame::FruitRage(args) => arena::fruit_rage::arena(&args),
+            ArenaGame::Ataxx(args) => arena::ataxx::arena(&args),
+        },
         Command::Perft(PerftGame::Reversi(args)) => reversi::perft(&args),
         Command::Perft(PerftGame::Ataxx(args)) => ataxx::perft(&args),
         Command::Solve(SolveGame::Reversi(args)) => reversi::solve_lines(&args),
