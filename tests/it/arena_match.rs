@@ -662,7 +662,11 @@ fn a_record_read_back_gives_the_table_and_result_line_the_match_printed() {
     // The same lines but the players' (a record does not name them), then the reasons.
     let body = |out: &str| -> Vec<String> {
         out.lines()
-            .filter(|l| !l.starts_with("  "))
+            .filter(|l| {
+                !["  A: ", "  B: ", "  read back from "]
+                    .iter()
+                    .any(|p| l.starts_with(p))
+            })
             .filter(|l| !l.starts_with("ended by:"))
             .map(str::to_string)
             .collect()
