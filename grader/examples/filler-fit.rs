@@ -12,7 +12,8 @@
 //! MARGIN` (the features of `fitted::features` and the final margin, both from the side to
 //! move's point of view). Shard K of N plays the games whose index is K modulo N; each game
 //! comes from the seed and its index alone, so shards are independent, and `--start G` resumes
-//! a shard after the last game its file holds. Progress goes to stderr.
+//! a shard after the last game its file holds. `--size N` plays only that side. Progress goes
+//! to stderr.
 //!
 //! `fit` reads such files and, for each side group and phase, solves the least-squares fit of
 //! the margin on the features (a small ridge keeps sparse phases sane), then prints the
@@ -53,6 +54,9 @@ enum Command {
         /// Nodes a move.
         #[arg(long, default_value_t = 3000)]
         nodes: u64,
+        /// Play only this side (default: every side 10..=20, by game index).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(10..=20))]
+        size: Option<u8>,
     },
     /// Print the weights from generated files.
     Fit {
@@ -73,7 +77,8 @@ fn main() -> ExitCode {
             start,
             seed,
             nodes,
-        } => generate(games, &shard, start, seed, nodes),
+            size,
+        } => generate(games, &shard, start, seed, nodes, size),
         Command::Fit { files, ridge } => fit(&files, ridge),
     };
     match result {
@@ -85,7 +90,14 @@ fn main() -> ExitCode {
     }
 }
 
-fn generate(games: u64, shard: &str, start: u64, seed: u64, nodes: u64) -> Result<(), String> {
+fn generate(
+    games: u64,
+    shard: &str,
+    start: u64,
+    seed: u64,
+    nodes: u64,
+    only: Option<u8>,
+) -> Result<(), String> {
     let (k, n) = shard
         .split_once('/')
         .and_then(|(k, n)| Some((k.parse::<u64>().ok()?, n.parse::<u64>().ok()?)))
@@ -101,7 +113,7 @@ fn generate(games: u64, shard: &str, start: u64, seed: u64, nodes: u64) -> Resul
             continue;
         }
         let mut rng = seed ^ game.wrapping_mul(0x2545_F491_4F6C_DD1D);
-        let size = 10 + (game % 11) as usize;
+        let size = only.map_or(10 + (game % 11) as usize, usize::from);
         let mut board = random_board(size, &mut rng);
         table.fill(Entry::default());
         // (plies left, features, mover is the first player)
