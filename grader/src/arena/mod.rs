@@ -131,8 +131,8 @@ impl Rng {
     }
 }
 
-/// One side of a match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One side of a match (`"A"` or `"B"` in a record).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Side {
     /// The `--a` player.
     A,
@@ -607,29 +607,51 @@ fn summarize<R: Referee>(
     Ok(())
 }
 
+/// One line of a `--record` file, as JSON: what the match wrote for a game, and what
+/// `--summarize` reads back. Its fields are in alphabetical order, the order of the keys on
+/// the line.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+struct RecordLine {
+    /// Whether A moved first.
+    a_first: bool,
+    /// The game's number, from 1.
+    game: usize,
+    /// A's final score minus B's.
+    margin: i64,
+    /// The moves after the opening, in the game's own notation.
+    #[serde(default)]
+    moves: Vec<String>,
+    /// The opening, in the game's own notation.
+    #[serde(default)]
+    opening: String,
+    /// The pair's number, from 1: games 2k-1 and 2k share an opening.
+    #[serde(default)]
+    pair: usize,
+    /// Why the game ended.
+    #[serde(default = "game_over")]
+    reason: String,
+    /// `"A"`, `"B"`, or null for a draw.
+    winner: Option<Side>,
+}
+
+/// The reason a game ended by the rules.
+fn game_over() -> String {
+    "game over".to_string()
+}
+
 /// One line of a `--record` file: the game's index (from 0) and its result.
 fn recorded_game(line: &str) -> Result<(usize, GameRecord), String> {
-    let value: serde_json::Value =
+    let line: RecordLine =
         serde_json::from_str(line).map_err(|e| format!("not a JSON game record: {e}"))?;
-    let number = value["game"]
-        .as_u64()
-        .filter(|&g| g >= 1)
+    let index = line
+        .game
+        .checked_sub(1)
         .ok_or("no game number (\"game\": 1 or more)")?;
-    let a_first = value["a_first"].as_bool().ok_or("no \"a_first\"")?;
-    let margin = value["margin"].as_i64().ok_or("no \"margin\"")?;
-    let winner = match value["winner"].as_str() {
-        Some("A") => Some(Side::A),
-        Some("B") => Some(Side::B),
-        None if value["winner"].is_null() => None,
-        _ => return Err("\"winner\" is not \"A\", \"B\" or null".to_string()),
-    };
-    let mut record = GameRecord::new(a_first);
-    record.winner = winner;
-    record.margin = margin;
-    if let Some(reason) = value["reason"].as_str() {
-        record.reason = reason.to_string();
-    }
-    let index = usize::try_from(number - 1).map_err(|_| "game number too large")?;
+    let mut record = GameRecord::new(line.a_first);
+    record.winner = line.winner;
+    record.margin = line.margin;
+    record.reason = line.reason;
+    record.moves = line.moves;
     Ok((index, record))
 }
 
@@ -678,16 +700,17 @@ fn take_game<R: Referee>(
     }
     eprintln!("{progress}");
     if let Some(file) = record_file {
-        let line = serde_json::json!({
-            "game": setup.index + 1,
-            "pair": setup.index / 2 + 1,
-            "opening": referee.opening_text(setup.opening),
-            "a_first": record.a_first,
-            "moves": record.moves,
-            "winner": record.winner.map(|s| s.to_string()),
-            "margin": record.margin,
-            "reason": record.reason,
-        });
+        let line = RecordLine {
+            a_first: record.a_first,
+            game: setup.index + 1,
+            margin: record.margin,
+            moves: record.moves.clone(),
+            opening: referee.opening_text(setup.opening),
+            pair: setup.index / 2 + 1,
+            reason: record.reason.clone(),
+            winner: record.winner,
+        };
+        let line = serde_json::to_string(&line).map_err(io::Error::other)?;
         writeln!(file, "{line}")?;
         // Whole games reach the file as they end: a long match can be watched, or stopped.
         file.flush()?;
