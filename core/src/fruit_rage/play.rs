@@ -87,9 +87,9 @@ pub fn minimax3_move(board: &Board, depth: u8) -> Option<Move> {
 pub const SEARCH_WIDTH: usize = 10;
 
 /// Searches `board` ([`super::engine::search`]: iterative-deepening alpha-beta on the points
-/// still to come with a transposition table in `table`, the greedy playout of the four largest
-/// groups at the horizon; every group at the root, the [`SEARCH_WIDTH`] largest below it)
-/// until `budget` runs out or the search is exact. A budget already spent gives the greedy
+/// still to come with a transposition table in `table`, half the greedy playout of the four
+/// largest groups at the horizon; every group at the root, the [`SEARCH_WIDTH`] largest below
+/// it) until `budget` runs out or the search is exact. A budget already spent gives the greedy
 /// move at once.
 pub fn search(board: &Board, budget: &mut Budget<'_>, table: &mut [Entry]) -> SearchResult<Move> {
     if budget.check() {
