@@ -73,11 +73,11 @@ fn main() {
     };
     let threads = a.get(5).copied().unwrap_or(1).max(1) as usize;
     let nodes_b = a.get(6).copied().unwrap_or(nodes);
-    let ka = Side {
+    let side_a = Side {
         width: ka as usize,
         nodes,
     };
-    let kb = Side {
+    let side_b = Side {
         width: kb as usize,
         nodes: nodes_b,
     };
@@ -97,8 +97,8 @@ fn main() {
                     let Ok(start) = Board::random(size as usize, 5, seed) else {
                         break;
                     };
-                    let (g1, m1) = game(&start, ka, kb, &mut table);
-                    let (g2, m2) = game(&start, kb, ka, &mut table);
+                    let (g1, m1) = game(&start, side_a, side_b, &mut table);
+                    let (g2, m2) = game(&start, side_b, side_a, &mut table);
                     let (g2, mirror) = (-g2, m1 == m2);
                     eprintln!("pair {p}: A first {g1:+}, A second {g2:+}, mirror {mirror}");
                     results.lock().unwrap().push((g1, g2, mirror));
@@ -124,10 +124,10 @@ fn main() {
     }
     println!(
         "{size}x{size} A: K {} at {} nodes, B: K {} at {} nodes: pairs {w}/{d}/{l} ({:.1}%), games won {gw} lost {gl}, mean pair margin {:+.1}, mirror pairs {mirrors}",
-        ka.width,
-        ka.nodes,
-        kb.width,
-        kb.nodes,
+        side_a.width,
+        side_a.nodes,
+        side_b.width,
+        side_b.nodes,
         100.0 * (w as f64 + d as f64 / 2.0) / r.len().max(1) as f64,
         sum as f64 / r.len().max(1) as f64
     );
