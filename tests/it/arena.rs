@@ -111,6 +111,38 @@ fn filler_plays_whole_games_against_the_random_bot_on_sizes_10_15_20() {
 }
 
 #[test]
+fn filler_commands_are_told_the_moves_played_where_they_ask() {
+    // A shell player that logs its argument, then lets the random bot move.
+    let log = scratch_dir("filler_moves_played").join("moves.txt");
+    let _ = std::fs::remove_file(&log);
+    let player = format!(
+        "sh -c 'echo $0 >> {}; exec {} --seed 1' {{moves}}",
+        log.display(),
+        filler_random().display()
+    );
+    let (stdout, stderr) = arena(
+        "filler",
+        &[
+            "--a",
+            &player,
+            "--b",
+            "builtin:greedy",
+            "--games",
+            "2",
+            "--size",
+            "10",
+            "--max-moves",
+            "6",
+        ],
+    );
+    let (w, d, l) = result_line(&stdout);
+    assert_eq!(w + d + l, 2, "{stdout}{stderr}");
+    let told = std::fs::read_to_string(&log).expect("the player's log");
+    // Game 1: A moves first (moves 0, 2, 4); game 2: second (1, 3, 5).
+    assert_eq!(told, "0\n2\n4\n1\n3\n5\n", "{stdout}{stderr}");
+}
+
+#[test]
 fn filler_arena_scores_every_kind_of_failure_as_a_loss_with_its_reason() {
     let cases = [
         (

@@ -290,7 +290,12 @@ impl FillerReferee {
         };
         let colour = match player {
             Player::Command(argv) => {
-                let run = run_once(argv, None, text, clock.deadline())?;
+                let run = run_once(
+                    &with_moves_played(argv, moves_played),
+                    None,
+                    text,
+                    clock.deadline(),
+                )?;
                 let answer = run.stdout.trim().to_string();
                 let colour = (answer.len() == 1)
                     .then(|| answer.as_bytes()[0])
@@ -313,6 +318,18 @@ impl FillerReferee {
         let colour: Move = colour;
         Ok((colour.colour().to_string(), Some(colour.colour())))
     }
+}
+
+/// The placeholder in a Filler command line that the referee replaces by the moves played so
+/// far, both sides counted: the contest's board does not show it, so a program's estimate of it
+/// can be measured against the true count (`cmd='./filler --moves-played {moves}'`).
+pub const MOVES_PLAYED: &str = "{moves}";
+
+/// `argv` with every [`MOVES_PLAYED`] replaced by `moves_played`.
+fn with_moves_played(argv: &[String], moves_played: u32) -> Vec<String> {
+    argv.iter()
+        .map(|a| a.replace(MOVES_PLAYED, &moves_played.to_string()))
+        .collect()
 }
 
 /// How long `builtin:duel` thinks: the `filler` program's share of a per-move second, or of
