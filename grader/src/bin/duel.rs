@@ -38,6 +38,9 @@ enum ArenaGame {
     /// Reversi through the contest's grader protocol, 10 s of thinking per program per game.
     Reversi(arena::reversi::ArenaArgs),
     /// Filler: random boards played twice with sides swapped, each move a fresh process, 1 s.
+    ///
+    /// A command's `{moves}` becomes the moves played so far, both sides counted, which the
+    /// contest's board does not show: `--a "./filler --moves-played {moves}"`.
     Filler(arena::filler::ArenaArgs),
     /// The Fruit Rage: input.txt → output.txt in a fresh process per move, CPU time charged.
     FruitRage(arena::fruit_rage::ArenaArgs),
