@@ -19,12 +19,12 @@ use duel_core::{Budget, Entry};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-/// One move of the search of width `k` on `NODES` nodes.
-fn pick(board: &Board, k: usize, nodes: u64, table: &mut [Entry]) -> Option<Move> {
+/// One move of `side`'s search: its width, on its nodes.
+fn pick(board: &Board, side: Side, table: &mut [Entry]) -> Option<Move> {
     table.fill(Entry::default());
-    let mut budget = Budget::nodes(nodes);
+    let mut budget = Budget::nodes(side.nodes);
     let depth = board.cells().min(254) as u8;
-    let r = match k {
+    let r = match side.width {
         4 => engine::search::<4>(board, &mut budget, table, depth),
         6 => engine::search::<6>(board, &mut budget, table, depth),
         8 => engine::search::<8>(board, &mut budget, table, depth),
@@ -51,7 +51,7 @@ fn game(start: &Board, first: Side, second: Side, table: &mut [Entry]) -> (i64, 
     let mut moves = Vec::new();
     loop {
         let side = if sign > 0 { first } else { second };
-        let Some(mv) = pick(&board, side.width, side.nodes, table) else {
+        let Some(mv) = pick(&board, side, table) else {
             break;
         };
         margin += sign * i64::from(mv.points());
