@@ -68,6 +68,10 @@ typedef uint32_t duel_result;
 extern "C" {
 #endif // __cplusplus
 
+// duel's version, `MAJOR.MINOR.PATCH`: a static, NUL-terminated string; never null, never to be
+// freed. Until 1.0.0 a minor version may rename or remove functions (see `CHANGELOG.md`).
+const char *duel_version(void);
+
 // Chooses a move for the side to move in an Ataxx game under Botzone's rules, given the game's
 // moves so far, within `millis` milliseconds, using a 16 MiB table it allocates.
 //
@@ -104,27 +108,6 @@ duel_result duel_ataxx_move_in(const int32_t *moves,
                                uint8_t *workspace,
                                size_t workspace_len,
                                int32_t *out);
-
-// The first name of [`duel_ataxx_move`], kept for existing callers: the same function.
-//
-// # Safety
-// As [`duel_ataxx_move`].
-duel_result duel_ataxx_best_move(const int32_t *moves,
-                                 size_t moves_len,
-                                 uint32_t millis,
-                                 int32_t *out);
-
-// The first name of [`duel_ataxx_move_in`], kept for existing callers: the same function.
-//
-// # Safety
-// As [`duel_ataxx_move_in`].
-duel_result duel_ataxx_best_move_in(const int32_t *moves,
-                                    size_t moves_len,
-                                    uint32_t millis,
-                                    uint64_t max_nodes,
-                                    uint8_t *workspace,
-                                    size_t workspace_len,
-                                    int32_t *out);
 
 // Chooses the colour (0..9) to play on an `n`×`n` Filler board, as the contest program would,
 // within `millis` milliseconds, using a 4 MiB table it allocates.
@@ -165,29 +148,6 @@ duel_result duel_filler_move_in(uint32_t n,
                                 uint8_t *workspace,
                                 size_t workspace_len,
                                 int32_t *colour);
-
-// The first name of [`duel_filler_move`], kept for existing callers: the same function.
-//
-// # Safety
-// As [`duel_filler_move`].
-duel_result duel_filler_choose(uint32_t n,
-                               const uint8_t *board,
-                               size_t board_len,
-                               uint32_t millis,
-                               int32_t *colour);
-
-// The first name of [`duel_filler_move_in`], kept for existing callers: the same function.
-//
-// # Safety
-// As [`duel_filler_move_in`].
-duel_result duel_filler_choose_in(uint32_t n,
-                                  const uint8_t *board,
-                                  size_t board_len,
-                                  uint32_t millis,
-                                  uint64_t max_nodes,
-                                  uint8_t *workspace,
-                                  size_t workspace_len,
-                                  int32_t *colour);
 
 // Chooses a move for the player to move in The Fruit Rage and returns the box after it, as the
 // homework program does, managing `remaining_millis` (the player's thinking time left for the
@@ -292,29 +252,6 @@ duel_result duel_reversi_move_in(const int32_t *board,
                                  int32_t *row,
                                  int32_t *column);
 
-// The first name of [`duel_reversi_move`], kept for existing callers: the same function.
-//
-// # Safety
-// As [`duel_reversi_move`].
-duel_result duel_reversi_best_move(const int32_t *board,
-                                   int32_t colour,
-                                   uint32_t millis,
-                                   int32_t *row,
-                                   int32_t *column);
-
-// The first name of [`duel_reversi_move_in`], kept for existing callers: the same function.
-//
-// # Safety
-// As [`duel_reversi_move_in`].
-duel_result duel_reversi_best_move_in(const int32_t *board,
-                                      int32_t colour,
-                                      uint32_t millis,
-                                      uint64_t max_nodes,
-                                      uint8_t *workspace,
-                                      size_t workspace_len,
-                                      int32_t *row,
-                                      int32_t *column);
-
 // Solves a Stake Your Claim position exactly: the best move for the player to move (the first
 // in row, column order among equals) and the value it secures (its largest region minus the
 // opponent's, with perfect play by both).
@@ -357,30 +294,6 @@ duel_result duel_stake_move_in(uint32_t n,
                                int32_t *row,
                                int32_t *column,
                                int32_t *value);
-
-// The first name of [`duel_stake_move`], kept for existing callers: the same function.
-//
-// # Safety
-// As [`duel_stake_move`].
-duel_result duel_stake_solve(uint32_t n,
-                             const uint8_t *board,
-                             size_t board_len,
-                             int32_t *row,
-                             int32_t *column,
-                             int32_t *value);
-
-// The first name of [`duel_stake_move_in`], kept for existing callers: the same function.
-//
-// # Safety
-// As [`duel_stake_move_in`].
-duel_result duel_stake_solve_in(uint32_t n,
-                                const uint8_t *board,
-                                size_t board_len,
-                                uint8_t *workspace,
-                                size_t workspace_len,
-                                int32_t *row,
-                                int32_t *column,
-                                int32_t *value);
 
 #ifdef __cplusplus
 }  // extern "C"

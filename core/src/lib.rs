@@ -17,6 +17,7 @@
 //!
 //! No public function panics on any input: bad input is an error value.
 #![no_std]
+#![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod ataxx;

@@ -1,5 +1,4 @@
-//! The C API for Ataxx under Botzone's rules: `duel_ataxx_move` and `duel_ataxx_move_in`, and
-//! their first names `duel_ataxx_best_move[_in]`.
+//! The C API for Ataxx under Botzone's rules: `duel_ataxx_move` and `duel_ataxx_move_in`.
 
 use crate::memory::{read_int, write_int};
 use crate::play::{Limits, decide};
@@ -137,47 +136,4 @@ pub unsafe extern "C" fn duel_ataxx_move_in(
         // SAFETY: `out` checked non-null; the caller promises 4 writable ints.
         unsafe { answer(&game, table, limits, out) }
     })
-}
-
-/// The first name of [`duel_ataxx_move`], kept for existing callers: the same function.
-///
-/// # Safety
-/// As [`duel_ataxx_move`].
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn duel_ataxx_best_move(
-    moves: *const i32,
-    moves_len: usize,
-    millis: u32,
-    out: *mut i32,
-) -> DuelResult {
-    // SAFETY: the same contract.
-    unsafe { duel_ataxx_move(moves, moves_len, millis, out) }
-}
-
-/// The first name of [`duel_ataxx_move_in`], kept for existing callers: the same function.
-///
-/// # Safety
-/// As [`duel_ataxx_move_in`].
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn duel_ataxx_best_move_in(
-    moves: *const i32,
-    moves_len: usize,
-    millis: u32,
-    max_nodes: u64,
-    workspace: *mut u8,
-    workspace_len: usize,
-    out: *mut i32,
-) -> DuelResult {
-    // SAFETY: the same contract.
-    unsafe {
-        duel_ataxx_move_in(
-            moves,
-            moves_len,
-            millis,
-            max_nodes,
-            workspace,
-            workspace_len,
-            out,
-        )
-    }
 }

@@ -1,5 +1,4 @@
-//! The C API for Filler: `duel_filler_move` and `duel_filler_move_in`, and their first names
-//! `duel_filler_choose[_in]`.
+//! The C API for Filler: `duel_filler_move` and `duel_filler_move_in`.
 
 use crate::memory::{bytes, write_int};
 use crate::play::{Limits, decide};
@@ -131,50 +130,4 @@ pub unsafe extern "C" fn duel_filler_move_in(
         // SAFETY: checked non-null; the caller promises it is writable.
         unsafe { answer(&position, table, limits, colour) }
     })
-}
-
-/// The first name of [`duel_filler_move`], kept for existing callers: the same function.
-///
-/// # Safety
-/// As [`duel_filler_move`].
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn duel_filler_choose(
-    n: u32,
-    board: *const u8,
-    board_len: usize,
-    millis: u32,
-    colour: *mut i32,
-) -> DuelResult {
-    // SAFETY: the same contract.
-    unsafe { duel_filler_move(n, board, board_len, millis, colour) }
-}
-
-/// The first name of [`duel_filler_move_in`], kept for existing callers: the same function.
-///
-/// # Safety
-/// As [`duel_filler_move_in`].
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn duel_filler_choose_in(
-    n: u32,
-    board: *const u8,
-    board_len: usize,
-    millis: u32,
-    max_nodes: u64,
-    workspace: *mut u8,
-    workspace_len: usize,
-    colour: *mut i32,
-) -> DuelResult {
-    // SAFETY: the same contract.
-    unsafe {
-        duel_filler_move_in(
-            n,
-            board,
-            board_len,
-            millis,
-            max_nodes,
-            workspace,
-            workspace_len,
-            colour,
-        )
-    }
 }

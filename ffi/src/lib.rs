@@ -25,3 +25,19 @@ mod tests;
 mod workspace;
 
 pub use result::{DuelResult, duel_result_message};
+
+use std::ffi::{CStr, c_char};
+
+/// The library's version, from its crate: `MAJOR.MINOR.PATCH`.
+const VERSION: &CStr =
+    match CStr::from_bytes_with_nul(concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes()) {
+        Ok(version) => version,
+        Err(_) => c"unknown",
+    };
+
+/// duel's version, `MAJOR.MINOR.PATCH`: a static, NUL-terminated string; never null, never to be
+/// freed. Until 1.0.0 a minor version may rename or remove functions (see `CHANGELOG.md`).
+#[unsafe(no_mangle)]
+pub extern "C" fn duel_version() -> *const c_char {
+    VERSION.as_ptr()
+}

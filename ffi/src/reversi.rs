@@ -1,5 +1,4 @@
-//! The C API for Reversi: `duel_reversi_move` and `duel_reversi_move_in`, and their first names
-//! `duel_reversi_best_move[_in]`.
+//! The C API for Reversi: `duel_reversi_move` and `duel_reversi_move_in`.
 
 use crate::memory::{read_int, write_int};
 use crate::play::{Limits, decide};
@@ -156,50 +155,4 @@ pub unsafe extern "C" fn duel_reversi_move_in(
         // SAFETY: both checked non-null; the caller promises they are writable.
         unsafe { answer(&mut player, &board, limits, row, column) }
     })
-}
-
-/// The first name of [`duel_reversi_move`], kept for existing callers: the same function.
-///
-/// # Safety
-/// As [`duel_reversi_move`].
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn duel_reversi_best_move(
-    board: *const i32,
-    colour: i32,
-    millis: u32,
-    row: *mut i32,
-    column: *mut i32,
-) -> DuelResult {
-    // SAFETY: the same contract.
-    unsafe { duel_reversi_move(board, colour, millis, row, column) }
-}
-
-/// The first name of [`duel_reversi_move_in`], kept for existing callers: the same function.
-///
-/// # Safety
-/// As [`duel_reversi_move_in`].
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn duel_reversi_best_move_in(
-    board: *const i32,
-    colour: i32,
-    millis: u32,
-    max_nodes: u64,
-    workspace: *mut u8,
-    workspace_len: usize,
-    row: *mut i32,
-    column: *mut i32,
-) -> DuelResult {
-    // SAFETY: the same contract.
-    unsafe {
-        duel_reversi_move_in(
-            board,
-            colour,
-            millis,
-            max_nodes,
-            workspace,
-            workspace_len,
-            row,
-            column,
-        )
-    }
 }

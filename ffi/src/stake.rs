@@ -1,5 +1,4 @@
-//! The C API for Stake Your Claim: `duel_stake_move` and `duel_stake_move_in`, and their first
-//! names `duel_stake_solve[_in]`.
+//! The C API for Stake Your Claim: `duel_stake_move` and `duel_stake_move_in`.
 
 use crate::memory::{bytes, write_int};
 use crate::play::{Limits, decide};
@@ -148,51 +147,4 @@ pub unsafe extern "C" fn duel_stake_move_in(
         // SAFETY: out-pointers checked non-null above.
         unsafe { answer(&board, table, row, column, value) }
     })
-}
-
-/// The first name of [`duel_stake_move`], kept for existing callers: the same function.
-///
-/// # Safety
-/// As [`duel_stake_move`].
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn duel_stake_solve(
-    n: u32,
-    board: *const u8,
-    board_len: usize,
-    row: *mut i32,
-    column: *mut i32,
-    value: *mut i32,
-) -> DuelResult {
-    // SAFETY: the same contract.
-    unsafe { duel_stake_move(n, board, board_len, row, column, value) }
-}
-
-/// The first name of [`duel_stake_move_in`], kept for existing callers: the same function.
-///
-/// # Safety
-/// As [`duel_stake_move_in`].
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn duel_stake_solve_in(
-    n: u32,
-    board: *const u8,
-    board_len: usize,
-    workspace: *mut u8,
-    workspace_len: usize,
-    row: *mut i32,
-    column: *mut i32,
-    value: *mut i32,
-) -> DuelResult {
-    // SAFETY: the same contract.
-    unsafe {
-        duel_stake_move_in(
-            n,
-            board,
-            board_len,
-            workspace,
-            workspace_len,
-            row,
-            column,
-            value,
-        )
-    }
 }

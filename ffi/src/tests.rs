@@ -336,3 +336,10 @@ fn every_result_code_round_trips_and_has_its_own_message() {
     let c = unsafe { std::ffi::CStr::from_ptr(crate::duel_result_message(8)) };
     assert_eq!(c, c"unknown duel_result code");
 }
+
+#[test]
+fn the_version_is_the_crates() {
+    // SAFETY: duel_version returns a static NUL-terminated string.
+    let v = unsafe { std::ffi::CStr::from_ptr(crate::duel_version()) };
+    assert_eq!(v.to_str(), Ok(env!("CARGO_PKG_VERSION")));
+}

@@ -41,8 +41,8 @@ int main(void) {
     /* The allocating variant answers the start position with a black piece's move. */
     CHECK(duel_ataxx_move(NULL, 0, 50, out) == DUEL_RESULT_OK);
     /* The first name of the function is the same function. */
-    CHECK(duel_ataxx_best_move(NULL, 0, 50, out) == DUEL_RESULT_OK);
-    CHECK(duel_ataxx_best_move_in(NULL, 0, 0, 0, workspace, sizeof workspace, out) == DUEL_RESULT_INVALID_SIZE);
+    CHECK(duel_ataxx_move(NULL, 0, 50, out) == DUEL_RESULT_OK);
+    CHECK(duel_ataxx_move_in(NULL, 0, 0, 0, workspace, sizeof workspace, out) == DUEL_RESULT_INVALID_SIZE);
     CHECK((out[0] == 0 && out[1] == 0) || (out[0] == 6 && out[1] == 6));
 
     /* A jump out and back by both sides, then the same jump again: circular. */

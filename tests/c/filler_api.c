@@ -35,7 +35,7 @@ int main(void) {
                                         &again) == DUEL_RESULT_OK);
             CHECK(colour == again);
             /* The first name of the function is the same function. */
-            CHECK(duel_filler_choose_in((uint32_t)n, board, (size_t)(n * n), 0, 2000, workspace, sizeof workspace,
+            CHECK(duel_filler_move_in((uint32_t)n, board, (size_t)(n * n), 0, 2000, workspace, sizeof workspace,
                                         &again) == DUEL_RESULT_OK);
             CHECK(colour == again);
             CHECK(colour >= 0 && colour <= 9 && colour != board[n * n - 1]);

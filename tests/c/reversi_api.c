@@ -47,9 +47,9 @@ int main(void) {
     CHECK(row == row2 && column == column2);
     /* The first name of the function is the same function. */
     row2 = column2 = 99;
-    CHECK(duel_reversi_best_move_in(board, 1, 0, 20000, workspace, sizeof workspace, &row2, &column2) == DUEL_RESULT_OK);
+    CHECK(duel_reversi_move_in(board, 1, 0, 20000, workspace, sizeof workspace, &row2, &column2) == DUEL_RESULT_OK);
     CHECK(row == row2 && column == column2);
-    CHECK(duel_reversi_best_move(NULL, 1, 10, &row2, &column2) == DUEL_RESULT_NULL_POINTER);
+    CHECK(duel_reversi_move(NULL, 1, 10, &row2, &column2) == DUEL_RESULT_NULL_POINTER);
     /* A misaligned, tiny, or absent workspace still plays legal moves. */
     CHECK(duel_reversi_move_in(board, 1, 0, 5000, workspace + 3, 40, &row, &column) == DUEL_RESULT_OK);
     CHECK(legal_first(row, column));
@@ -74,6 +74,10 @@ int main(void) {
     CHECK(duel_reversi_move(board, 0, 10, &row, &column) == DUEL_RESULT_NO_LEGAL_MOVE);
     CHECK(duel_reversi_move(board, 1, 10, &row, &column) == DUEL_RESULT_NO_LEGAL_MOVE);
     CHECK(row == 77 && column == 77);
+
+    /* The version: MAJOR.MINOR.PATCH. */
+    unsigned major, minor, patch;
+    CHECK(duel_version() != NULL && sscanf(duel_version(), "%u.%u.%u", &major, &minor, &patch) == 3);
 
     /* Messages: every code named, unknown codes too, never NULL. */
     CHECK(strcmp(duel_result_message(DUEL_RESULT_OK), "ok") == 0);

@@ -26,10 +26,10 @@ int main(void) {
     CHECK(row == 1 && column == 2 && value == 2);
     /* The first names of the functions are the same functions. */
     row = column = value = 77;
-    CHECK(duel_stake_solve(4, (const uint8_t *)sample1, 16, &row, &column, &value) == DUEL_RESULT_OK);
+    CHECK(duel_stake_move(4, (const uint8_t *)sample1, 16, &row, &column, &value) == DUEL_RESULT_OK);
     CHECK(row == 1 && column == 2 && value == 2);
     row = column = value = 77;
-    CHECK(duel_stake_solve_in(4, (const uint8_t *)sample2, 16, NULL, 0, &row, &column, &value) == DUEL_RESULT_OK);
+    CHECK(duel_stake_move_in(4, (const uint8_t *)sample2, 16, NULL, 0, &row, &column, &value) == DUEL_RESULT_OK);
     CHECK(row == 2 && column == 2 && value == -1);
     CHECK(duel_stake_move_in(4, (const uint8_t *)sample2, 16, workspace, sizeof workspace, &row, &column,
                               &value) == DUEL_RESULT_OK);
