@@ -98,6 +98,30 @@ fn c_program(name: &str) -> String {
     stdout
 }
 
+/// The README's C example, compiled and run as a user would: it prints a legal first move.
+#[test]
+fn the_readmes_c_example_builds_and_plays_a_legal_first_move() {
+    let readme = std::fs::read_to_string(workspace().join("README.md")).expect("README.md");
+    let example = readme
+        .split("```c\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("README.md has a ```c example");
+    let dir = scratch_dir("readme_example");
+    let source = dir.join("readme_example.c");
+    std::fs::write(&source, example).expect("write the example");
+    let exe = dir.join("readme_example");
+    link_with_duel("gcc", &[source], &exe, &["-std=c99", "-Wall", "-Werror"]);
+    let out = run(&exe, &[], "");
+    assert!(out.status.success(), "{out:?}");
+    let answer = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    // Black's four moves from the example's start (black on d4 and e5), as row and column.
+    assert!(
+        ["2 4", "3 5", "4 2", "5 3"].contains(&answer.as_str()),
+        "not a legal first move: {answer:?}"
+    );
+}
+
 #[test]
 fn c_api_for_reversi_reports_every_error_and_plays_legal_moves_with_a_caller_workspace() {
     assert_eq!(c_program("reversi_api"), "ok\n");
