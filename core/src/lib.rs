@@ -43,3 +43,9 @@ pub use game::{Evaluator, Game, MoveList, Score};
 pub use player::{Decision, Line, Player, TimeUse};
 pub use search::{SearchConfig, SearchResult, Searcher};
 pub use tt::{Entry, TranspositionTable};
+
+/// The README's Rust examples, compiled and run as doctests, so the front page cannot drift
+/// from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeExamples;
