@@ -191,28 +191,3 @@ pub fn read_stdin() -> Result<Vec<u8>, String> {
         .map_err(|e| format!("cannot read standard input: {e}"))?;
     Ok(input)
 }
-
-/// A random board of side `n` for self-play data, as the arena draws them: uniform colours, the
-/// start cells of different colours, start regions that do not touch. `rng` is a splitmix64
-/// state, so a seed gives the same boards on every machine (the trainers' shards rely on it).
-pub fn random_board(n: usize, rng: &mut u64) -> Board {
-    let mut next = || {
-        *rng = rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut x = *rng;
-        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        x ^ (x >> 31)
-    };
-    loop {
-        let colours: Vec<u8> = (0..n * n).map(|_| (next() % 10) as u8).collect();
-        let Ok(grid) = Grid::new(n, &colours) else {
-            continue;
-        };
-        let board = Board::from_grid(&grid);
-        if board.own_colour() != board.forbidden()
-            && board.own().neighbours(board.opponent()).is_empty()
-        {
-            return board;
-        }
-    }
-}

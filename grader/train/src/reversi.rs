@@ -3,26 +3,14 @@
 //! weights, with the speed and node-limited duel checks ([`phases`]). The `reversi-eval`
 //! binary of `duel-train` is its command line; the tests run it end to end on a tiny data set.
 
-/// A xorshift generator: reproducible games from a seed.
-pub(crate) struct Rng(pub(crate) u64);
-
-impl Rng {
-    pub(crate) fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        ((self.0 >> 32) * n) >> 32
-    }
-}
-
 /// `selfplay`: labelled positions from self-play games, sharded and resumable.
 pub mod selfplay {
-    use super::Rng;
+    use crate::selfplay::Run;
+    use crate::{Rng, Shard};
     use clap::Args;
     use duel_arena::reversi::Opening;
     use duel_core::reversi::{Board, Engine, solve};
     use duel_core::{Budget, Entry, Game};
-    use std::io::{BufRead, Write};
     use std::path::PathBuf;
 
     /// Arguments of `selfplay`.
@@ -60,44 +48,6 @@ pub mod selfplay {
         pub hand_policy: bool,
     }
 
-    fn parse_shard(text: &str) -> Result<(u64, u64), String> {
-        let (k, n) = text
-            .split_once('/')
-            .ok_or_else(|| format!("--shard {text}: not K/N"))?;
-        let k: u64 = k.parse().map_err(|_| format!("--shard {text}: not K/N"))?;
-        let n: u64 = n.parse().map_err(|_| format!("--shard {text}: not K/N"))?;
-        if n == 0 || k >= n {
-            return Err(format!("--shard {text}: need K < N"));
-        }
-        Ok((k, n))
-    }
-
-    /// The games already complete in `path` (each ends with a `G <index>` line); the file is
-    /// cut back to the end of the last complete game.
-    fn resume(path: &PathBuf) -> Result<u64, String> {
-        let Ok(f) = std::fs::File::open(path) else {
-            return Ok(0);
-        };
-        let mut done = 0u64;
-        let mut keep = 0u64;
-        let mut at = 0u64;
-        for line in std::io::BufReader::new(f).split(b'\n') {
-            let line = line.map_err(|e| format!("{}: {e}", path.display()))?;
-            at += line.len() as u64 + 1;
-            if line.starts_with(b"G ") {
-                done += 1;
-                keep = at;
-            }
-        }
-        let f = std::fs::OpenOptions::new()
-            .write(true)
-            .open(path)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        f.set_len(keep)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        Ok(done)
-    }
-
     /// Plays game `index` and returns its lines: `E|O <player hex> <opponent hex> <score>`
     /// (`E` exact, `O` the game's exact outcome from the first solved position), then
     /// `G <index>`.
@@ -107,21 +57,18 @@ pub mod selfplay {
         opening: &str,
         table: &mut [Entry],
     ) -> Result<String, String> {
-        let mut rng = Rng((args.seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1);
-        for _ in 0..4 {
-            rng.below(2);
-        }
+        let mut rng = Rng::new(args.seed, index);
         let mut board = Opening::parse(opening)
             .map_err(|e| format!("opening `{opening}`: {e}"))?
             .board;
-        let random = rng.below(args.random_plies + 1);
+        let random = rng.below(args.random_plies as usize + 1);
         for _ in 0..random {
             if board.is_game_over() {
                 break;
             }
             let moves = board.legal_moves();
             let moves = moves.as_slice();
-            board = board.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
+            board = board.play_unchecked(moves[rng.below(moves.len())]);
         }
         // Positions (player, opponent, colour to move) before the solve, and exact ones after.
         let mut before: Vec<Board> = Vec::new();
@@ -178,7 +125,7 @@ pub mod selfplay {
 
     /// Runs `selfplay`.
     pub fn run(args: &SelfplayArgs) -> Result<(), String> {
-        let (k, n) = parse_shard(&args.shard)?;
+        let shard = Shard::parse(&args.shard)?;
         let openings: Vec<String> = std::fs::read_to_string(&args.openings)
             .map_err(|e| format!("{}: {e}", args.openings.display()))?
             .lines()
@@ -189,43 +136,26 @@ pub mod selfplay {
             return Err(format!("{}: no openings", args.openings.display()));
         }
         std::fs::create_dir_all(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
-        let path = args.out.join(format!("selfplay-{k}-of-{n}.txt"));
-        let done = resume(&path)?;
-        let mut file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&path)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        let mine: Vec<u64> = (k..args.games).step_by(n as usize).collect();
+        let path = args
+            .out
+            .join(format!("selfplay-{}-of-{}.txt", shard.k, shard.n));
         let mut table = vec![Entry::default(); 1 << 21];
-        let started = std::time::Instant::now();
-        eprintln!(
-            "selfplay: shard {k}/{n}: {} games, {done} already in {}",
-            mine.len(),
-            path.display()
-        );
-        for (j, &index) in mine.iter().enumerate().skip(done as usize) {
-            let opening = &openings[(index % openings.len() as u64) as usize];
-            let lines = play_game(args, index, opening, &mut table)?;
-            file.write_all(lines.as_bytes())
-                .and_then(|()| file.flush())
-                .map_err(|e| format!("{}: {e}", path.display()))?;
-            if (j + 1) % 50 == 0 {
-                eprintln!(
-                    "selfplay: shard {k}/{n}: {}/{} games, {:.0} s this run",
-                    j + 1,
-                    mine.len(),
-                    started.elapsed().as_secs_f64()
-                );
-            }
+        Run {
+            out: Some(&path),
+            ends_game: |line| line.starts_with("G "),
+            report_every: 50,
+            ..Run::new("selfplay", shard, args.games)
         }
-        Ok(())
+        .play(|index| {
+            let opening = &openings[(index % openings.len() as u64) as usize];
+            play_game(args, index, opening, &mut table)
+        })
     }
 }
 
 /// `fit-phases` and `speed`: the trained evaluation of `duel_core::reversi::trained`.
 pub mod phases {
-    use super::Rng;
+    use crate::Rng;
     use clap::Args;
     use duel_arena::reversi::Opening;
     use duel_core::reversi::trained::{
@@ -434,7 +364,7 @@ pub mod phases {
         );
         let mut all = vec![0.0f32; PHASES * PHASE_WEIGHTS];
         let mut previous: Option<Vec<f32>> = None;
-        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        let mut rng = Rng::new(0x2545_F491_4F6C_DD1D, 0);
         eprintln!("phase empties  train   held-out  rms(trained)  rms(hand, scaled)");
         for phase in 0..PHASES {
             let lo = (phase as u32 * 5).saturating_sub(args.overlap);
@@ -477,7 +407,7 @@ pub mod phases {
             let mut order: Vec<usize> = (0..mine.len()).collect();
             for epoch in 0..args.epochs {
                 for i in (1..order.len()).rev() {
-                    order.swap(i, rng.below(i as u64 + 1) as usize);
+                    order.swap(i, rng.below(i + 1));
                 }
                 let step = args.rate * (1.0 - epoch as f32 / args.epochs as f32).max(0.05);
                 for &i in &order {

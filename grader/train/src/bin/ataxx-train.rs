@@ -25,9 +25,10 @@ use duel_core::ataxx::{
     Board, Colour, Eval, FEATURE_NAMES, FEATURES, Move, Root, Rules, Tuning, features, search_tuned,
 };
 use duel_core::{Bitboard, Budget, Entry, SearchConfig, TranspositionTable};
-use std::fs::OpenOptions;
-use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
+use duel_train::selfplay::Run;
+use duel_train::{Rng, Shard};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -94,7 +95,9 @@ fn main() -> ExitCode {
             nodes,
             seed,
             out,
-        } => parse_shard(&shard).and_then(|(k, n)| generate(games, k, n, plies, nodes, seed, &out)),
+        } => {
+            Shard::parse(&shard).and_then(|shard| generate(games, shard, plies, nodes, seed, &out))
+        }
         Command::Fit {
             files,
             scale,
@@ -113,65 +116,9 @@ fn main() -> ExitCode {
     }
 }
 
-fn parse_shard(text: &str) -> Result<(u64, u64), String> {
-    let bad = || format!("--shard {text:?} is not K/N with K < N");
-    let (k, n) = text.split_once('/').ok_or_else(bad)?;
-    let (k, n): (u64, u64) = (k.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
-    if n == 0 || k >= n {
-        return Err(bad());
-    }
-    Ok((k, n))
-}
-
-/// SplitMix64: one stream a game.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
-/// The number of the last complete game in `out`, after cutting off a partial one.
-fn resume_point(out: &PathBuf) -> Result<Option<u64>, String> {
-    let Ok(text) = std::fs::read_to_string(out) else {
-        return Ok(None);
-    };
-    let mut last = None;
-    let mut keep = 0;
-    let mut at = 0;
-    for line in text.split_inclusive('\n') {
-        at += line.len();
-        if let Some(rest) = line.strip_prefix("# game ") {
-            if line.ends_with('\n') {
-                let number = rest.split_whitespace().next().unwrap_or("");
-                last = number.parse().ok();
-                keep = at;
-            }
-        }
-    }
-    if keep < text.len() {
-        let file = OpenOptions::new()
-            .write(true)
-            .open(out)
-            .map_err(|e| format!("{}: {e}", out.display()))?;
-        file.set_len(keep as u64)
-            .map_err(|e| format!("{}: {e}", out.display()))?;
-    }
-    Ok(last)
-}
-
 /// Plays game `number`: its positions with the search's scores, and black's result.
 fn play_game(number: u64, seed: u64, plies: u32, nodes: u64, table: &mut [Entry]) -> Game {
-    let mut rng = Rng(seed ^ number.wrapping_mul(0xD6E8_FEB8_6659_FD93));
+    let mut rng = Rng::new(seed, number);
     let mut board = Board::start(Rules::Standard);
     for _ in 0..plies {
         let moves = board.legal_moves();
@@ -241,30 +188,20 @@ struct Game {
 
 fn generate(
     games: u64,
-    k: u64,
-    n: u64,
+    shard: Shard,
     plies: u32,
     nodes: u64,
     seed: u64,
-    out: &PathBuf,
+    out: &Path,
 ) -> Result<(), String> {
-    let start = match resume_point(out)? {
-        Some(last) => last + n,
-        None => k,
-    };
-    if start != k {
-        eprintln!("ataxx-train: resuming at game {start}");
-    }
-    let mut file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(out)
-        .map_err(|e| format!("{}: {e}", out.display()))?;
     let mut table = vec![Entry::default(); 1 << 16];
-    let started = std::time::Instant::now();
-    let mut done = 0u64;
-    let mut number = start;
-    while number < games {
+    let run = Run {
+        out: Some(out),
+        ends_game: |line| line.starts_with("# game "),
+        report_every: 20,
+        ..Run::new("ataxx-train", shard, games)
+    };
+    run.play(|number| {
         let game = play_game(number, seed, plies, nodes, &mut table);
         let mut text = String::new();
         if let Some(result) = game.black_result {
@@ -282,17 +219,9 @@ fn generate(
             }
         }
         text.push_str(&format!("# game {number} {}\n", game.plies));
-        file.write_all(text.as_bytes())
-            .and_then(|()| file.flush())
-            .map_err(|e| format!("{}: {e}", out.display()))?;
-        done += 1;
-        if done % 20 == 0 {
-            let rate = done as f64 / started.elapsed().as_secs_f64();
-            eprintln!("ataxx-train: game {number} of {games} (shard {k}/{n}), {rate:.2} games/s");
-        }
-        number += n;
-    }
-    eprintln!("ataxx-train: shard {k}/{n} complete");
+        Ok(text)
+    })?;
+    eprintln!("ataxx-train: shard {shard} complete");
     Ok(())
 }
 

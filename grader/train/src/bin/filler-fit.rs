@@ -23,8 +23,10 @@ use clap::{Parser, Subcommand};
 use duel_core::filler::fitted::{FEATURES, PHASES, SIZE_GROUPS, features, phase_of, size_group};
 use duel_core::filler::{CELL, Heuristic, choose_with};
 use duel_core::{Budget, Entry};
-use duel_protocols::filler::random_board;
-use std::io::{BufRead, Write};
+use duel_train::filler::random_board;
+use duel_train::selfplay::Run;
+use duel_train::{Rng, Shard};
+use std::io::BufRead;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -98,21 +100,15 @@ fn generate(
     nodes: u64,
     only: Option<u8>,
 ) -> Result<(), String> {
-    let (k, n) = shard
-        .split_once('/')
-        .and_then(|(k, n)| Some((k.parse::<u64>().ok()?, n.parse::<u64>().ok()?)))
-        .filter(|&(k, n)| k < n)
-        .ok_or("--shard must be K/N with K < N")?;
+    let shard = Shard::parse(shard)?;
     let mut table = vec![Entry::default(); 1 << 16];
-    let mut out = std::io::stdout().lock();
     let eval = Heuristic::default();
-    let (mut done, total) = (0u64, (k..games).step_by(n as usize).count());
-    for game in (k..games).step_by(n as usize) {
-        done += 1;
-        if game < start {
-            continue;
-        }
-        let mut rng = seed ^ game.wrapping_mul(0x2545_F491_4F6C_DD1D);
+    let run = Run {
+        start,
+        ..Run::new("filler-fit", shard, games)
+    };
+    run.play(|game| {
+        let mut rng = Rng::new(seed, game);
         let size = only.map_or(10 + (game % 11) as usize, usize::from);
         let mut board = random_board(size, &mut rng);
         table.fill(Entry::default());
@@ -128,16 +124,14 @@ fn generate(
         }
         // The final margin for the side to move at the end; turned for each position's mover.
         let end = board.score();
+        let mut text = String::new();
         for (left, f, mover_first) in rows {
             let margin = if mover_first == first { end } else { -end };
             let f: Vec<String> = f.iter().map(i32::to_string).collect();
-            writeln!(out, "{game} {size} {left} {} {margin}", f.join(" "))
-                .map_err(|e| e.to_string())?;
+            text.push_str(&format!("{game} {size} {left} {} {margin}\n", f.join(" ")));
         }
-        out.flush().map_err(|e| e.to_string())?;
-        eprintln!("game {game} (size {size}) done: {done}/{total} of this shard");
-    }
-    Ok(())
+        Ok(text)
+    })
 }
 
 /// Solves `a x = b` (n×n, Gaussian elimination with partial pivoting); `None` if singular.

@@ -23,8 +23,10 @@ use clap::{Parser, Subcommand};
 use duel_core::filler::choose;
 use duel_core::filler::tempo::BUCKETS;
 use duel_core::{Budget, Entry};
-use duel_protocols::filler::random_board;
-use std::io::{BufRead, Write};
+use duel_train::filler::random_board;
+use duel_train::selfplay::Run;
+use duel_train::{Rng, Shard};
+use std::io::BufRead;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -93,27 +95,22 @@ fn generate(
     nodes: u64,
     only: Option<u8>,
 ) -> Result<(), String> {
-    let (k, n) = shard
-        .split_once('/')
-        .and_then(|(k, n)| Some((k.parse::<u64>().ok()?, n.parse::<u64>().ok()?)))
-        .filter(|&(k, n)| k < n)
-        .ok_or("--shard must be K/N with K < N")?;
+    let shard = Shard::parse(shard)?;
     let mut table = vec![Entry::default(); 1 << 16];
-    let mut out = std::io::stdout().lock();
-    for game in (k..games).step_by(n as usize) {
-        let mut rng = seed ^ game.wrapping_mul(0x2545_F491_4F6C_DD1D);
+    Run::new("filler-moves", shard, games).play(|game| {
+        let mut rng = Rng::new(seed, game);
         let size = only.map_or(10 + (game % 11) as usize, usize::from);
         let mut board = random_board(size, &mut rng);
+        let mut text = String::new();
         while !board.is_over() {
             let owned = board.own().count() + board.opponent().count();
-            writeln!(out, "{size} {owned} {}", board.moves_played()).map_err(|e| e.to_string())?;
+            text.push_str(&format!("{size} {owned} {}\n", board.moves_played()));
             let mut budget = Budget::nodes(nodes);
             let choice = choose(&board, &mut budget, &mut table);
             board = board.play_unchecked(choice.colour);
         }
-        eprintln!("game {game} (size {size}) done");
-    }
-    Ok(())
+        Ok(text)
+    })
 }
 
 fn fit(files: &[PathBuf], percentile: u8) -> Result<(), String> {

@@ -22,11 +22,13 @@ use duel_core::reversi::pattern::{
 };
 use duel_core::reversi::{Board, Eval, Move, solve};
 use duel_core::{Budget, Entry, Game};
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use duel_train::reversi::{phases, selfplay};
+use duel_train::selfplay::Run;
+use duel_train::{Rng, Shard};
 use selfplay::SelfplayArgs;
 
 #[derive(Parser)]
@@ -115,26 +117,16 @@ fn main() -> ExitCode {
     }
 }
 
-/// A xorshift generator: reproducible games from a seed.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        ((self.0 >> 32) * n) >> 32
-    }
-}
-
 fn generate(games: u64, seed: u64, min_empties: u32, max_empties: u32) -> Result<(), String> {
-    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    // One stream for the whole run: the games are drawn one after another.
+    let mut rng = Rng::new(seed, 0);
     let mut table = vec![Entry::default(); 1 << 22];
-    let mut out = std::io::stdout().lock();
-    let started = std::time::Instant::now();
-    let mut written = 0u64;
-    for game in 0..games {
-        let target = min_empties + rng.below(u64::from(max_empties - min_empties + 1)) as u32;
+    let run = Run {
+        report_every: 100,
+        ..Run::new("reversi-eval", Shard::ALL, games)
+    };
+    run.play(|_| {
+        let target = min_empties + rng.below((max_empties - min_empties + 1) as usize) as u32;
         let random_plies = 4 + rng.below(12);
         let mut board = Board::start();
         let mut ply = 0;
@@ -144,7 +136,7 @@ fn generate(games: u64, seed: u64, min_empties: u32, max_empties: u32) -> Result
             let mv = if moves == [Move::Pass] {
                 Move::Pass
             } else if ply < random_plies || rng.below(4) == 0 {
-                moves[rng.below(moves.len() as u64) as usize]
+                moves[rng.below(moves.len())]
             } else {
                 *moves
                     .iter()
@@ -158,44 +150,32 @@ fn generate(games: u64, seed: u64, min_empties: u32, max_empties: u32) -> Result
             ply += 1;
         }
         if board.is_game_over() || !board.has_move() {
-            continue;
+            return Ok(String::new());
         }
         let Some(root) = solve(&board, &mut table, &mut Budget::unlimited()) else {
             return Err("the solver stopped without a budget".into());
         };
-        let mut lines = vec![format!(
-            "R {:016x} {:016x} {}",
+        let mut lines = format!(
+            "R {:016x} {:016x} {}\n",
             board.player(),
             board.opponent(),
             root.score
-        )];
+        );
         // The board has a move, so no pass is among them.
         for &mv in board.legal_moves().iter() {
             let child = board.play_unchecked(mv);
             let Some(s) = solve(&child, &mut table, &mut Budget::unlimited()) else {
                 return Err("the solver stopped without a budget".into());
             };
-            lines.push(format!(
-                "C {:016x} {:016x} {}",
+            lines.push_str(&format!(
+                "C {:016x} {:016x} {}\n",
                 child.player(),
                 child.opponent(),
                 s.score
             ));
         }
-        for line in &lines {
-            writeln!(out, "{line}").map_err(|e| format!("writing: {e}"))?;
-        }
-        out.flush().map_err(|e| format!("writing: {e}"))?;
-        written += lines.len() as u64;
-        if (game + 1) % 100 == 0 {
-            eprintln!(
-                "reversi-eval: {} games, {written} positions, {:.0} s",
-                game + 1,
-                started.elapsed().as_secs_f64()
-            );
-        }
-    }
-    Ok(())
+        Ok(lines)
+    })
 }
 
 /// One solved position, read for fitting.
@@ -360,10 +340,10 @@ fn fit(files: &[PathBuf], out: &PathBuf, epochs: u32, rate: f32, decay: f32) -> 
     );
     let mut model = Model::new();
     let mut order: Vec<usize> = (0..samples.len()).collect();
-    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut rng = Rng::new(0x2545_F491_4F6C_DD1D, 0);
     for epoch in 0..epochs {
         for i in (1..order.len()).rev() {
-            order.swap(i, rng.below(i as u64 + 1) as usize);
+            order.swap(i, rng.below(i + 1));
         }
         let step = rate * (1.0 - epoch as f32 / epochs as f32).max(0.05);
         let mut sum = 0.0f64;

@@ -21,8 +21,9 @@ use duel_core::reversi::mpc::{self, BAND_EMPTIES, BANDS, DEPTHS, MAX_DEPTH, MIN_
 use duel_core::reversi::search::{INFINITY, Options, Search};
 use duel_core::reversi::{Board, Colour, Engine, Move};
 use duel_core::{Budget, Entry, Game};
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use duel_train::Shard;
+use duel_train::selfplay::Run;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -276,16 +277,6 @@ fn endgame(files: &[PathBuf], count: usize, max_empties: u32) -> Result<(), Stri
     Ok(())
 }
 
-fn parse_shard(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("--shard {text}: not K/N with K < N");
-    let (k, n) = text.split_once('/').ok_or_else(bad)?;
-    let (k, n): (usize, usize) = (k.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
-    if k >= n {
-        return Err(bad());
-    }
-    Ok((k, n))
-}
-
 /// The self-play positions of `files` with at least `min_empties` empties, every `every`-th.
 fn read_positions(files: &[PathBuf], min_empties: u32, every: usize) -> Result<Vec<Board>, String> {
     let mut out = Vec::new();
@@ -320,44 +311,20 @@ fn read_positions(files: &[PathBuf], min_empties: u32, every: usize) -> Result<V
     Ok(out)
 }
 
-/// The complete lines of `path` (a partial last line is cut off the file).
-fn complete_lines(path: &Path) -> Result<usize, String> {
-    let Ok(text) = std::fs::read_to_string(path) else {
-        return Ok(0);
-    };
-    let keep = text.rfind('\n').map_or(0, |i| i + 1);
-    if keep != text.len() {
-        let f = std::fs::OpenOptions::new()
-            .write(true)
-            .open(path)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        f.set_len(keep as u64)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-    }
-    Ok(text[..keep].lines().count())
-}
-
 fn gen_shard(args: &GenArgs) -> Result<(), String> {
-    let (k, n) = parse_shard(&args.shard)?;
+    let shard = Shard::parse(&args.shard)?;
     let all = read_positions(&args.files, args.min_empties, args.every)?;
-    let mine: Vec<Board> = all.iter().skip(k).step_by(n).copied().collect();
     std::fs::create_dir_all(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
-    let path = args.out.join(format!("mpc-{k}-of-{n}.txt"));
-    let done = complete_lines(&path)?;
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    eprintln!(
-        "gen: shard {k}/{n}: {} positions, {done} already in {}",
-        mine.len(),
-        path.display()
-    );
+    let path = args.out.join(format!("mpc-{}-of-{}.txt", shard.k, shard.n));
     let mut table = vec![Entry::default(); 1 << 20];
-    let started = Instant::now();
-    let mut last = Instant::now();
-    for (i, b) in mine.iter().enumerate().skip(done) {
+    // A position is a "game" of one line.
+    let run = Run {
+        out: Some(&path),
+        report_every: 100,
+        ..Run::new("gen", shard, all.len() as u64)
+    };
+    run.play(|index| {
+        let b = &all[index as usize];
         table.fill(Entry::default());
         let mut budget = Budget::unlimited();
         let mut search = Search::new(
@@ -378,19 +345,9 @@ fn gen_shard(args: &GenArgs) -> Result<(), String> {
             );
             line.push_str(&format!(" {v}"));
         }
-        writeln!(file, "{line}").map_err(|e| format!("{}: {e}", path.display()))?;
-        if last.elapsed().as_secs() >= 30 {
-            last = Instant::now();
-            eprintln!(
-                "gen: shard {k}/{n}: {}/{} positions, {:.0} s this run",
-                i + 1,
-                mine.len(),
-                started.elapsed().as_secs_f64()
-            );
-        }
-    }
-    eprintln!("gen: shard {k}/{n}: done");
-    Ok(())
+        line.push('\n');
+        Ok(line)
+    })
 }
 
 /// Sums for a least-squares line.
