@@ -11,12 +11,17 @@
 //! - **Statistics** ([`stats`]): W/D/L, pentanomial pair counts, Elo ± 95%, and `--sprt`, which
 //!   ends the match at the first pair after which the LLR leaves its bounds.
 //!
-//! Each game has a referee (a submodule) that starts the players, speaks the protocol, keeps
-//! the clocks and the rules, and returns a [`GameRecord`]. This module runs the match: a
+//! Each game has a referee (a module: [`ataxx`], [`filler`], [`fruit_rage`], [`reversi`]) that
+//! starts the players ([`player`]; the protocols they speak are `duel_protocols`), keeps the
+//! clocks and the rules, and returns a [`GameRecord`]. The rest of the crate runs the match: a
 //! progress line per game on stderr; the table, the pentanomial line, the SPRT verdict and the
 //! machine-readable `RESULT` line on stdout; `--record` JSON lines, and the game's own record
 //! format where it has one (PGN for Ataxx, GGF for Reversi). `--summarize FILE` reads such a
-//! record back and prints the same table, as the match tallied it.
+//! record back and prints the same table, as the match tallied it. By concern: `args` (the
+//! command line), `referee` (what a referee is), `rng` (the seeded streams), `driver` (the
+//! match), `record` (the `--record` line), `table` (the totals and the results table),
+//! `budget` (the built-ins' one budget path), `date` (the records' date); [`openings`] makes
+//! opening suites (`duel openings`).
 #![deny(missing_docs)]
 
 mod args;

@@ -3,11 +3,11 @@
 //! and `isready` are answered during `go infinite`.
 //!
 //! `go` takes `wtime`/`btime`/`winc`/`binc`, `movetime`, `depth`, `nodes` and `infinite` (any
-//! mix; the first limit reached ends the search), planned by [`duel_core::ataxx::time`]. The positions of
-//! the game since its last copy (from `position … moves …`) are passed to the search, which
-//! scores a return to one of them as a draw. `setoption name NAME value N` sets `Hash` (MiB) or,
-//! for tuning matches, a field of [`Tuning`] or [`Eval`] by name (`w0`… the fitted weights);
-//! these are not listed by `uai`.
+//! mix; the first limit reached ends the search), planned by the core's time manager
+//! (`core/src/ataxx/time.rs`). The positions of the game since its last copy (from
+//! `position … moves …`) are passed to the search, which scores a return to one of them as a
+//! draw. `setoption name NAME value N` sets `Hash` (MiB) or, for tuning matches, a field of
+//! [`Tuning`] or [`Eval`] by name (`w0`… the fitted weights); these are not listed by `uai`.
 //!
 //! [`client`] drives any UAI engine for the arena.
 
