@@ -97,18 +97,18 @@ pub fn profile_dir() -> PathBuf {
     })
 }
 
-/// Builds every program of `duel-grader` once per test process (the crate's engine code is
+/// Builds every program of `duel-programs` once per test process (the crate's engine code is
 /// optimised in every profile), and returns the path of program `name`.
 pub fn bin(name: &str) -> PathBuf {
     static BUILT: OnceLock<()> = OnceLock::new();
     BUILT.get_or_init(|| {
         let mut cmd = Command::new(env!("CARGO"));
-        cmd.args(["build", "--quiet", "-p", "duel-grader", "--bins"]);
+        cmd.args(["build", "--quiet", "-p", "duel-programs", "--bins"]);
         if !cfg!(debug_assertions) {
             cmd.arg("--release");
         }
         let status = cmd.current_dir(workspace()).status().expect("cargo runs");
-        assert!(status.success(), "building duel-grader failed");
+        assert!(status.success(), "building duel-programs failed");
     });
     profile_dir().join(name)
 }

@@ -4,8 +4,8 @@
 #![no_main]
 
 use duel_core::ataxx::BotzoneMove;
-use duel_grader::ataxx::botzone::{Bot, BotOptions, KEEP_RUNNING};
-use duel_grader::clock::WallClock;
+use duel_protocols::botzone::{Bot, BotOptions, KEEP_RUNNING};
+use duel_protocols::clock::WallClock;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -5,8 +5,8 @@
 
 use duel_core::filler::{Board, Grid};
 use duel_fuzz::Bytes;
-use duel_grader::clock::WallClock;
-use duel_grader::filler::{ProgramArgs, answer};
+use duel_protocols::clock::WallClock;
+use duel_protocols::filler::{ProgramArgs, answer};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

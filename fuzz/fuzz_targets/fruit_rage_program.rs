@@ -4,8 +4,8 @@
 #![no_main]
 
 use duel_core::fruit_rage::{Cell, parse_input};
-use duel_grader::clock::WallClock;
-use duel_grader::fruit_rage::answer;
+use duel_protocols::clock::WallClock;
+use duel_protocols::fruit_rage::answer;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

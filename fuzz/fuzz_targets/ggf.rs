@@ -2,7 +2,7 @@
 //! a record that parses to the same game (printed the same), and its moves replay legally.
 #![no_main]
 
-use duel_grader::ggf::GgfGame;
+use duel_protocols::ggf::GgfGame;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -4,7 +4,7 @@
 #![no_main]
 
 use duel_core::reversi::Move;
-use duel_grader::nboard::{NboardOptions, serve};
+use duel_protocols::nboard::{NboardOptions, serve};
 use libfuzzer_sys::fuzz_target;
 
 const REPLIES: [&str; 9] = [

@@ -5,7 +5,7 @@
 #![no_main]
 
 use duel_core::stake::{Board, BoardBuilder};
-use duel_grader::stake::{BatchError, solve_batch};
+use duel_protocols::stake::{BatchError, solve_batch};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

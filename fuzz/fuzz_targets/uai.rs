@@ -3,7 +3,7 @@
 #![no_main]
 
 use duel_core::ataxx::{Board, Rules};
-use duel_grader::ataxx::uai::{Command, parse_command};
+use duel_protocols::uai::{Command, parse_command};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

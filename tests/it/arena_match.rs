@@ -575,7 +575,7 @@ fn nboard_engines_and_contest_programs_give_the_same_records_at_both_concurrenci
     assert_eq!(text.lines().count(), 2, "{text}");
     for (line, game) in text.lines().zip(&games) {
         let parsed =
-            duel_grader::ggf::GgfGame::parse(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+            duel_protocols::ggf::GgfGame::parse(line).unwrap_or_else(|e| panic!("{e}: {line}"));
         // The opening's three moves, then the game's.
         assert_eq!(
             parsed.moves().len(),

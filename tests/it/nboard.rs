@@ -5,10 +5,10 @@
 
 use duel_core::reversi::{Board, Colour, Move, Square, solve};
 use duel_core::{Budget, Column, Entry, Game, Row};
-use duel_grader::arena::process::Failure;
-use duel_grader::ggf::{GameEnd, GgfGame, GgfResult, TimeControl, move_name};
-use duel_grader::nboard::client::{NboardAnswer, NboardEngine};
-use duel_grader::nboard::{NboardOptions, serve};
+use duel_protocols::ggf::{GameEnd, GgfGame, GgfResult, TimeControl, move_name};
+use duel_protocols::nboard::client::{NboardAnswer, NboardEngine};
+use duel_protocols::nboard::{NboardOptions, serve};
+use duel_protocols::process::Failure;
 use duel_tests::{Rng, bin, run};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};

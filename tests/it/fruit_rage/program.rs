@@ -170,7 +170,7 @@ fn calibration_is_written_read_and_a_bad_one_ignored() {
         .unwrap();
     assert!(nps > 0);
     assert_eq!(
-        duel_grader::fruit_rage::read_calibration(&dir),
+        duel_protocols::fruit_rage::read_calibration(&dir),
         Ok(Some(nps))
     );
     let (input, _) = full_box_input(6, "3");

@@ -4,7 +4,7 @@ use super::naive::minimax;
 use super::{random_move, random_position};
 use duel_core::reversi::{self, Board, Colour, Engine, think_time_millis};
 use duel_core::{Budget, Entry};
-use duel_grader::clock::WallClock;
+use duel_protocols::clock::WallClock;
 use duel_tests::Rng;
 
 #[test]

@@ -1,4 +1,4 @@
-//! The trained evaluation's training pipeline (`duel_grader::reversi_train`, the command line
+//! The trained evaluation's training pipeline (`duel_train::reversi`, the command line
 //! of `reversi-eval selfplay` and `fit-phases`) end to end on a tiny data set: generate, label,
 //! fit, load, evaluate.
 
@@ -7,8 +7,8 @@ use super::trained::{assert_symmetric, naive_score_in};
 use duel_core::Bitboard;
 use duel_core::reversi::trained::{self, PHASES, WEIGHT_BYTES};
 use duel_core::reversi::{Board, Colour};
-use duel_grader::reversi_train::phases::{self, FitArgs};
-use duel_grader::reversi_train::selfplay::{self, SelfplayArgs};
+use duel_train::reversi::phases::{self, FitArgs};
+use duel_train::reversi::selfplay::{self, SelfplayArgs};
 use std::path::{Path, PathBuf};
 
 /// A fresh directory of this test process.

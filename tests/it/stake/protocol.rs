@@ -4,7 +4,7 @@
 use super::board_of;
 use super::naive::random_grid;
 use duel_core::stake::{Slot, TABLE_LEN, solve};
-use duel_grader::stake::{BatchError, solve_batch};
+use duel_protocols::stake::{BatchError, solve_batch};
 use duel_tests::{Rng, bin, data_text, run};
 
 const SAMPLE_A: &str = "4\n01.1\n00..\n.01.\n...1\n";

@@ -1,0 +1,185 @@
+//! Who plays a side: a built-in, or a program with the protocol it speaks, a display name and
+//! optionally its own time control or node limit.
+//!
+//! Three forms are accepted:
+//! - `builtin:NAME` or `builtin:NAME:nodes=N` (a node budget a move, so games are reproducible);
+//! - a command line, split as a shell would, that speaks the contest's protocol;
+//! - key=value words, fastchess style: `name=NAME cmd=COMMAND proto=contest|uai|nboard|simple|json
+//!   tc=10+0.1 st=1 nodes=N` (`cmd` is required; quote it when it has spaces:
+//!   `cmd='./ataxx --uai'`). `builtin=NAME` may stand for `cmd`.
+
+use duel_protocols::process::split_command;
+use duel_protocols::time_control::TimeControl;
+
+/// The protocol a program speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proto {
+    /// The contest's own (Reversi grader lines, Botzone, a process a move, input.txt).
+    Contest,
+    /// Botzone's simple (line) interaction, where a game has two.
+    Simple,
+    /// Botzone's JSON interaction.
+    Json,
+    /// The Universal Ataxx Interface.
+    Uai,
+    /// The NBoard protocol (Othello).
+    Nboard,
+}
+
+impl Proto {
+    fn parse(text: &str) -> Result<Proto, String> {
+        Ok(match text {
+            "contest" => Proto::Contest,
+            "simple" => Proto::Simple,
+            "json" => Proto::Json,
+            "uai" => Proto::Uai,
+            "nboard" => Proto::Nboard,
+            _ => {
+                return Err(format!(
+                    "unknown proto={text} (contest, simple, json, uai, nboard)"
+                ));
+            }
+        })
+    }
+}
+
+/// What plays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerKind {
+    /// A built-in player of the game (`duel`, `random`, …).
+    Builtin(String),
+    /// A program: its command line and protocol.
+    Command {
+        /// Program and arguments.
+        argv: Vec<String>,
+        /// The protocol it speaks.
+        proto: Proto,
+    },
+}
+
+/// One side of a match as given on the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerSpec {
+    /// The name in tables and records.
+    pub name: String,
+    /// What plays.
+    pub kind: PlayerKind,
+    /// Its own time control, overriding the match's.
+    pub time: Option<TimeControl>,
+    /// A node budget a move (built-ins; `go nodes` for UAI engines).
+    pub nodes: Option<u64>,
+}
+
+impl PlayerSpec {
+    /// Parses one of the three forms (module docs).
+    ///
+    /// # Errors
+    /// A command that does not split, an unknown key or protocol, a bad number, a missing `cmd`.
+    pub fn parse(text: &str) -> Result<PlayerSpec, String> {
+        let text = text.trim();
+        if let Some(rest) = text.strip_prefix("builtin:") {
+            let mut parts = rest.split(':');
+            let name = parts.next().unwrap_or_default().to_string();
+            let mut spec = PlayerSpec {
+                name: text.to_string(),
+                kind: PlayerKind::Builtin(name),
+                time: None,
+                nodes: None,
+            };
+            for option in parts {
+                spec.set(option)?;
+            }
+            return Ok(spec);
+        }
+        let words = split_command(text)?;
+        if !words[0].contains('=') {
+            return Ok(PlayerSpec {
+                name: text.to_string(),
+                kind: PlayerKind::Command {
+                    argv: words,
+                    proto: Proto::Contest,
+                },
+                time: None,
+                nodes: None,
+            });
+        }
+        let mut spec = PlayerSpec {
+            name: String::new(),
+            kind: PlayerKind::Builtin(String::new()),
+            time: None,
+            nodes: None,
+        };
+        let (mut cmd, mut builtin, mut proto, mut name) = (None, None, Proto::Contest, None);
+        for word in &words {
+            let (key, value) = word
+                .split_once('=')
+                .ok_or_else(|| format!("expected key=value in player, got {word:?}"))?;
+            match key {
+                "name" => name = Some(value.to_string()),
+                "cmd" => cmd = Some(split_command(value)?),
+                "builtin" => builtin = Some(value.to_string()),
+                "proto" => proto = Proto::parse(value)?,
+                _ => spec.set(word)?,
+            }
+        }
+        spec.kind = match (cmd, builtin) {
+            (Some(argv), None) => PlayerKind::Command { argv, proto },
+            (None, Some(b)) => PlayerKind::Builtin(b),
+            _ => {
+                return Err(format!(
+                    "player {text:?}: give exactly one of cmd= and builtin="
+                ));
+            }
+        };
+        spec.name = name.unwrap_or_else(|| match &spec.kind {
+            PlayerKind::Builtin(b) => format!("builtin:{b}"),
+            PlayerKind::Command { argv, .. } => argv.join(" "),
+        });
+        Ok(spec)
+    }
+
+    /// Applies one `key=value` option: `tc`, `st` or `nodes`.
+    fn set(&mut self, option: &str) -> Result<(), String> {
+        let (key, value) = option
+            .split_once('=')
+            .ok_or_else(|| format!("expected key=value, got {option:?}"))?;
+        match key {
+            "tc" => self.time = Some(TimeControl::parse_tc(value)?),
+            "st" => self.time = Some(TimeControl::parse_st(value)?),
+            "nodes" => {
+                let n: u64 = value
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("nodes={value}: not a positive whole number"))?;
+                self.nodes = Some(n);
+            }
+            _ => {
+                return Err(format!(
+                    "unknown player option {key:?} (name, cmd, builtin, proto, tc, st, nodes)"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The built-in's name, checked against the game's `known` names.
+    ///
+    /// # Errors
+    /// An unknown name (the message lists the known ones).
+    pub fn builtin<'k>(&self, known: &[&'k str]) -> Result<Option<&'k str>, String> {
+        let PlayerKind::Builtin(name) = &self.kind else {
+            return Ok(None);
+        };
+        known.iter().find(|k| **k == name).map_or_else(
+            || {
+                let list: Vec<String> = known.iter().map(|k| format!("builtin:{k}")).collect();
+                Err(format!(
+                    "unknown built-in player builtin:{name} ({})",
+                    list.join(", ")
+                ))
+            },
+            |k| Ok(Some(*k)),
+        )
+    }
+}

@@ -1,0 +1,223 @@
+//! The results table: the running totals of a match, and the table, pentanomial line, SPRT
+//! verdict and `RESULT` line printed from them, for a match just played or a `--record` file
+//! read back (`--summarize`).
+
+use crate::args::Match;
+use crate::record::recorded_game;
+use crate::referee::{GameRecord, Referee};
+use crate::stats::{self, EloEstimate, MarginPairs, Outcome, Pentanomial, Sprt, SprtState, Tally};
+use std::collections::BTreeMap;
+
+/// The running totals of a match.
+#[derive(Default)]
+pub(crate) struct Totals {
+    pub(crate) tally: Tally,
+    pub(crate) pentanomial: Pentanomial,
+    pub(crate) margin_pairs: MarginPairs,
+    /// The first game of the pair under way: A's outcome and margin.
+    pub(crate) half_pair: Option<(Outcome, i64)>,
+}
+
+impl Totals {
+    pub(crate) fn add(&mut self, index: usize, record: &GameRecord) {
+        self.tally.add(record.outcome(), record.margin);
+        if index % 2 == 0 {
+            self.half_pair = Some((record.outcome(), record.margin));
+        } else if let Some((first, margin)) = self.half_pair.take() {
+            self.pentanomial.add(first, record.outcome());
+            self.margin_pairs.add(margin, record.margin);
+        }
+    }
+
+    /// The pairs the SPRT reads: game outcomes, or whole pairs by the sum of their margins
+    /// where the targets count pairs (`by_margin`: Filler, The Fruit Rage, where the
+    /// seat often decides a board and nearly every pair is a win and a loss).
+    pub(crate) fn sprt_sample(&self, by_margin: bool) -> Pentanomial {
+        if by_margin {
+            self.margin_pairs.as_pentanomial()
+        } else {
+            self.pentanomial
+        }
+    }
+
+    /// Elo from the pairs once there is one, from the games before.
+    pub(crate) fn elo(&self) -> EloEstimate {
+        if self.pentanomial.pairs() > 0 {
+            self.pentanomial.elo()
+        } else {
+            self.tally.elo()
+        }
+    }
+}
+
+/// Tallies the games of a `--record` file in game order, as the match did while it ran, and
+/// prints the same table, then how many games ended for each reason.
+///
+/// # Errors
+/// The file cannot be read, a line is not a game record, or a game number is repeated or
+/// missing.
+pub(crate) fn summarize<R: Referee>(
+    game: &str,
+    unit: &str,
+    path: &std::path::Path,
+    sprt: Option<&Sprt>,
+) -> Result<(), String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read --summarize {}: {e}", path.display()))?;
+    let mut games = BTreeMap::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let at = |what: &str| format!("{} line {}: {what}", path.display(), i + 1);
+        let (index, record) = recorded_game(line).map_err(|e| at(&e))?;
+        if games.insert(index, record).is_some() {
+            return Err(at(&format!("game {} recorded twice", index + 1)));
+        }
+    }
+    if games.is_empty() {
+        return Err(format!("{}: no game in it", path.display()));
+    }
+    let mut totals = Totals::default();
+    let mut reasons = BTreeMap::<&str, usize>::new();
+    for (expected, (&index, record)) in games.iter().enumerate() {
+        if index != expected {
+            return Err(format!(
+                "{}: game {} is missing",
+                path.display(),
+                expected + 1
+            ));
+        }
+        totals.add(index, record);
+        *reasons.entry(record.reason.as_str()).or_default() += 1;
+    }
+    let verdict = sprt.map_or(SprtState::Running, |s| {
+        s.state(s.llr(&totals.sprt_sample(R::MARGIN_PAIRS)))
+    });
+    print_table::<R>(game, unit, Source::Record(path), &totals, sprt, verdict);
+    let reasons: Vec<String> = reasons.iter().map(|(r, n)| format!("{r}: {n}")).collect();
+    println!("ended by: {}", reasons.join(", "));
+    Ok(())
+}
+
+/// Where the games of a table come from.
+pub(crate) enum Source<'a> {
+    /// The match just played, between these players.
+    Played(&'a Match),
+    /// A `--record` file read back.
+    Record(&'a std::path::Path),
+}
+
+pub(crate) fn print_table<R: Referee>(
+    game: &str,
+    unit: &str,
+    source: Source<'_>,
+    totals: &Totals,
+    sprt: Option<&Sprt>,
+    verdict: SprtState,
+) {
+    let t = &totals.tally;
+    let elo = totals.elo();
+    let avg = if t.games() == 0 {
+        0.0
+    } else {
+        t.margin_sum as f64 / f64::from(t.games())
+    };
+    println!("{game} arena, {} games", t.games());
+    match source {
+        Source::Played(setup) => {
+            for (side, (spec, time)) in ["A", "B"]
+                .iter()
+                .zip(setup.players.iter().zip(setup.time.iter()))
+            {
+                println!("  {side}: {} ({time})", spec.name);
+            }
+        }
+        Source::Record(path) => println!("  read back from {}", path.display()),
+    }
+    println!(
+        "{:>6} {:>6} {:>6} {:>14} {:>8} {:>26}",
+        "wins",
+        "draws",
+        "losses",
+        format!("avg {unit}"),
+        "score",
+        "Elo (95%)"
+    );
+    println!(
+        "{:>6} {:>6} {:>6} {:>14.2} {:>7.1}% {:>26}",
+        t.wins,
+        t.draws,
+        t.losses,
+        avg,
+        100.0 * t.score_rate(),
+        format!(
+            "{} [{}, {}]",
+            stats::signed(elo.elo, 1),
+            stats::signed(elo.low, 1),
+            stats::signed(elo.high, 1)
+        )
+    );
+    let p = &totals.pentanomial;
+    println!(
+        "Ptnml(0-2): {:?}, WL/DD: {}/{} ({} pairs)",
+        p.classes(),
+        p.wl,
+        p.dd,
+        p.pairs()
+    );
+    let m = &totals.margin_pairs;
+    if R::MARGIN_PAIRS {
+        let pair_elo = m.as_pentanomial().elo();
+        println!(
+            "pairs by margin sum: won {}, drawn {}, lost {}; pair score {:.1}%, pair Elo {} [{}, {}]{}",
+            m.won,
+            m.drawn,
+            m.lost,
+            100.0 * m.score_rate(),
+            stats::signed(pair_elo.elo, 1),
+            stats::signed(pair_elo.low, 1),
+            stats::signed(pair_elo.high, 1),
+            if sprt.is_some() {
+                " (the SPRT's sample)"
+            } else {
+                ""
+            }
+        );
+    }
+    let llr = sprt.map_or(f64::NAN, |s| s.llr(&totals.sprt_sample(R::MARGIN_PAIRS)));
+    if let Some(s) = sprt {
+        let (low, high) = s.bounds();
+        let state = match verdict {
+            SprtState::Running => "no decision yet",
+            SprtState::AcceptH0 => "H0 accepted (A is not elo1 stronger)",
+            SprtState::AcceptH1 => "H1 accepted (A is at least elo1 stronger)",
+        };
+        println!(
+            "SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.3} [{low:.3}, {high:.3}], {state}",
+            s.elo0, s.elo1, s.alpha, s.beta
+        );
+    }
+    let mut result = format!(
+        "RESULT wins={} draws={} losses={} elo={} llr={}",
+        t.wins,
+        t.draws,
+        t.losses,
+        stats::signed(elo.elo, 2),
+        if llr.is_nan() {
+            "none".to_string()
+        } else {
+            format!("{llr:.3}")
+        }
+    );
+    if R::MARGIN_PAIRS {
+        result.push_str(&format!(
+            " pair_wins={} pair_draws={} pair_losses={} pair_elo={}",
+            m.won,
+            m.drawn,
+            m.lost,
+            stats::signed(m.as_pentanomial().elo().elo, 2)
+        ));
+    }
+    println!("{result}");
+}

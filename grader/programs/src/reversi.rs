@@ -1,0 +1,215 @@
+//! `duel perft|solve|bench reversi`.
+
+use duel_core::reversi::{
+    Board, Move, PerftSlot, Player, perft as count_leaves, perft_hashed, solve,
+};
+use duel_core::{Budget, Entry, Player as _, TimeUse};
+use duel_protocols::clock::WallClock;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Entries of the transposition table the solver and engine use: 2^23 × 16 bytes = 128 MiB.
+const TABLE_ENTRIES: usize = 1 << 23;
+
+/// At most this many empties are solved exactly by `duel solve reversi` without `--exact`.
+const DEFAULT_EXACT_EMPTIES: u32 = 24;
+
+/// `duel perft reversi DEPTH`.
+#[derive(clap::Args, Debug)]
+pub struct PerftArgs {
+    /// The deepest ply to count (a pass is a ply; a finished game has no deeper leaves).
+    pub depth: u32,
+    /// MiB of transposition table for counting transposed positions once (0: plain perft,
+    /// every node generated; the move generator's benchmark).
+    #[arg(long, default_value_t = 0)]
+    pub hash_mib: usize,
+}
+
+/// Counts leaf nodes from the start position, one line per depth: `DEPTH NODES SECONDS`.
+pub fn perft(args: &PerftArgs) -> ExitCode {
+    let board = Board::start();
+    let slots = args.hash_mib.saturating_mul(1 << 20) / std::mem::size_of::<PerftSlot>();
+    let mut table = vec![PerftSlot::default(); slots];
+    let mut out = std::io::stdout().lock();
+    for depth in 1..=args.depth {
+        let start = Instant::now();
+        let nodes = if table.is_empty() {
+            count_leaves(&board, depth)
+        } else {
+            table.fill(PerftSlot::default());
+            perft_hashed(&board, depth, &mut table)
+        };
+        let secs = start.elapsed().as_secs_f64();
+        if writeln!(out, "{depth} {nodes} {secs:.3}")
+            .and_then(|()| out.flush())
+            .is_err()
+        {
+            return ExitCode::from(2);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// `duel solve reversi`: positions on stdin (`<64 cells> <X|O>`, anything after ignored), one
+/// `<move> <score>` line each.
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    /// Solve every position exactly, whatever its number of empties (default: exactly only
+    /// with at most 24 empties, else the midgame search's move and score).
+    #[arg(long)]
+    pub exact: bool,
+    /// The time budget of a midgame search, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    pub millis: u64,
+}
+
+/// Answers each position of stdin; a malformed line stops with `duel: line N: ...`, exit 2.
+pub fn solve_lines(args: &SolveArgs) -> ExitCode {
+    let mut table = vec![Entry::default(); TABLE_ENTRIES];
+    let clock = WallClock::start();
+    let stdin = std::io::stdin().lock();
+    let mut out = std::io::stdout().lock();
+    for (i, line) in stdin.lines().enumerate() {
+        let n = i + 1;
+        let Ok(line) = line else {
+            eprintln!("duel: line {n}: not valid UTF-8 text");
+            return ExitCode::from(2);
+        };
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let board = match Board::parse_text(trimmed) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("duel: line {n}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let (mv, score) = if args.exact || board.empties() <= DEFAULT_EXACT_EMPTIES {
+            match solve(&board, &mut table, &mut Budget::unlimited()) {
+                Some(s) => (s.best, s.score),
+                None => {
+                    eprintln!("duel: line {n}: the solver stopped");
+                    return ExitCode::from(2);
+                }
+            }
+        } else {
+            let mut player = Player::new(&mut table, TimeUse::ThisMove);
+            let budget = &mut Budget::millis(&clock, args.millis);
+            match player.choose(&board, budget) {
+                Some(d) => (d.mv, d.score),
+                None => (Move::Pass, board.final_score()),
+            }
+        };
+        if writeln!(out, "{} {}", move_text(mv), signed(score))
+            .and_then(|()| out.flush())
+            .is_err()
+        {
+            return ExitCode::from(2);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// The FFO endgame suite, positions #40 to #59, built into the program (`data/reversi/`).
+pub const FFO_40_59: &str = include_str!("../../../data/reversi/ffo40-59.obf");
+
+/// `duel bench reversi [FILE]`: the FFO endgame suite, solved exactly.
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// Positions, one a line (`.obf` or `.txt`) [default: FFO #40-59, built into the program
+    /// from the repository's data/reversi/ffo40-59.obf]
+    pub file: Option<PathBuf>,
+    /// The first position to solve, counting from 1 (FFO #40 is the first of ffo40-59).
+    #[arg(long, default_value_t = 1)]
+    pub first: usize,
+    /// How many positions to solve (default: all from `--first` on).
+    #[arg(long)]
+    pub count: Option<usize>,
+    /// The number printed for the first line of the file (40 for ffo40-59).
+    #[arg(long, default_value_t = 40)]
+    pub number_from: usize,
+}
+
+/// Solves the chosen positions one by one: `number empties move score nodes seconds` each,
+/// then a totals line.
+pub fn bench(args: &BenchArgs) -> ExitCode {
+    let text = match &args.file {
+        None => FFO_40_59.to_string(),
+        Some(file) => match std::fs::read_to_string(file) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("duel: cannot read {}: {e}", file.display());
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let positions: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    let skip = args.first.saturating_sub(1);
+    let take = args.count.unwrap_or(usize::MAX);
+    let mut table = vec![Entry::default(); TABLE_ENTRIES];
+    let mut out = std::io::stdout().lock();
+    let (mut total_nodes, mut total_secs) = (0u64, 0f64);
+    let mut solved = 0;
+    for (i, line) in positions.iter().enumerate().skip(skip).take(take) {
+        let number = args.number_from + i;
+        let board = match Board::parse_text(line) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("duel: position {}: {e}", i + 1);
+                return ExitCode::from(2);
+            }
+        };
+        table.fill(Entry::default());
+        let start = Instant::now();
+        let Some(s) = solve(&board, &mut table, &mut Budget::unlimited()) else {
+            eprintln!("duel: position {}: the solver stopped", i + 1);
+            return ExitCode::from(2);
+        };
+        let secs = start.elapsed().as_secs_f64();
+        total_nodes += s.nodes;
+        total_secs += secs;
+        solved += 1;
+        let line = format!(
+            "#{number} {} {} {} {} {secs:.3}",
+            board.empties(),
+            move_text(s.best),
+            signed(s.score),
+            s.nodes
+        );
+        if writeln!(out, "{line}").and_then(|()| out.flush()).is_err() {
+            return ExitCode::from(2);
+        }
+    }
+    let nps = if total_secs > 0.0 {
+        total_nodes as f64 / total_secs
+    } else {
+        0.0
+    };
+    if writeln!(
+        out,
+        "total {solved} positions {total_nodes} nodes {total_secs:.3} s {nps:.0} nodes/s"
+    )
+    .is_err()
+    {
+        return ExitCode::from(2);
+    }
+    ExitCode::SUCCESS
+}
+
+/// A move as the tools print it: `a1`..`h8` or `pass`.
+fn move_text(mv: Move) -> String {
+    mv.to_string()
+}
+
+/// A score with its sign, as the FFO files write it (`+38`, `-12`, `+0`).
+fn signed(score: i32) -> String {
+    format!("{score:+}")
+}

@@ -1,0 +1,404 @@
+//! Self-play data and a fitted evaluation for Ataxx.
+//!
+//! ```text
+//! cargo run --release -p duel-train --bin ataxx-train -- generate --games 4000 --shard 0/2 --out a0.txt
+//! cargo run --release -p duel-train --bin ataxx-train -- generate --games 4000 --shard 1/2 --out a1.txt
+//! cargo run --release -p duel-train --bin ataxx-train -- fit a0.txt a1.txt --out core/src/ataxx/weights.bin
+//! ```
+//!
+//! `generate` plays the games whose number `i` (from 0 below `--games`) has `i % N == K` for
+//! `--shard K/N`: standard rules, `--plies` random plies from the start (drawn from `--seed`
+//! and `i`, so every game is reproducible alone), then the engine's own move at `--nodes`
+//! nodes a move. It appends to `--out` one line a position, `<black hex> <white hex> <x|o>
+//! <search score for the side to move> <black's result 1|0.5|0>`, then `# game <i> <plies>`.
+//! Run again with the same arguments, it resumes after the last complete game in the file.
+//! Progress goes to stderr.
+//!
+//! `fit` reads such files, fits the weights of the terms of `duel_core::ataxx::features` in two
+//! phases (by empty cells) so that a logistic function of the score predicts the game's result
+//! (a tenth of the games held out; the label mixes the result with the search's score by
+//! `--lambda`), and prints the held-out loss of the fitted weights and of
+//! the current evaluation, and the weights (and writes them with `--out`).
+
+use clap::{Parser, Subcommand};
+use duel_core::ataxx::{
+    Board, Colour, Eval, FEATURE_NAMES, FEATURES, Move, Root, Rules, Tuning, features, search_tuned,
+};
+use duel_core::{Bitboard, Budget, Entry, SearchConfig, TranspositionTable};
+use duel_train::selfplay::Run;
+use duel_train::{Rng, Shard};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(about = "Generate Ataxx self-play positions and fit the evaluation to them")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play self-play games and append their positions to a file (resumable).
+    Generate {
+        /// Games in all shards together.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// This shard, `K/N`: the games whose number is `K` modulo `N`.
+        #[arg(long, default_value = "0/1")]
+        shard: String,
+        /// Random plies from the start before the engine plays.
+        #[arg(long, default_value_t = 6)]
+        plies: u32,
+        /// Nodes a move.
+        #[arg(long, default_value_t = 20_000)]
+        nodes: u64,
+        /// Seed of the random plies.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The file to append to.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Fit the evaluation's weights to generated files.
+    Fit {
+        /// Files written by `generate`.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The logistic scale: a score of `scale` is a 73% expectation.
+        #[arg(long, default_value_t = 300.0)]
+        scale: f64,
+        /// Passes over the training positions.
+        #[arg(long, default_value_t = 1000)]
+        epochs: u32,
+        /// Adam's learning rate.
+        #[arg(long, default_value_t = 2.0)]
+        rate: f64,
+        /// Weight of the search score against the game result in the label (0: result only).
+        #[arg(long, default_value_t = 0.5)]
+        lambda: f64,
+        /// Where to write the weights (`core/src/ataxx/weights.bin`'s format); not written
+        /// without it.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Generate {
+            games,
+            shard,
+            plies,
+            nodes,
+            seed,
+            out,
+        } => {
+            Shard::parse(&shard).and_then(|shard| generate(games, shard, plies, nodes, seed, &out))
+        }
+        Command::Fit {
+            files,
+            scale,
+            epochs,
+            rate,
+            lambda,
+            out,
+        } => fit(&files, scale, epochs, rate, lambda, out.as_ref()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("ataxx-train: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Plays game `number`: its positions with the search's scores, and black's result.
+fn play_game(number: u64, seed: u64, plies: u32, nodes: u64, table: &mut [Entry]) -> Game {
+    let mut rng = Rng::new(seed, number);
+    let mut board = Board::start(Rules::Standard);
+    for _ in 0..plies {
+        let moves = board.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        board = board.play_unchecked(moves.as_slice()[rng.below(moves.len())]);
+    }
+    table.fill(Entry::default());
+    let mut tt = TranspositionTable::new(table);
+    let mut positions = Vec::new();
+    let mut game: Vec<u64> = Vec::new();
+    let mut played = 0;
+    // A game may circle by capturing jumps; it is cut off (and dropped) at 600 plies.
+    while !board.is_over() && played < 600 {
+        let config = SearchConfig {
+            max_depth: 60,
+            aspiration: 0,
+        };
+        let eval = Eval::default();
+        let root = Root {
+            board,
+            excluded: &[],
+            game: &game,
+        };
+        let result = search_tuned(
+            root,
+            &mut tt,
+            &eval,
+            Tuning::default(),
+            config,
+            &mut Budget::nodes(nodes),
+            &mut |_| true,
+        );
+        let Some(result) = result else { break };
+        let mv = result.best.unwrap_or(Move::Pass);
+        positions.push((board, result.score));
+        if matches!(mv, Move::Single(_)) {
+            game.clear();
+        } else {
+            game.push(duel_core::Game::hash(&board));
+        }
+        board = board.play_unchecked(mv);
+        played += 1;
+    }
+    let black_result = board.final_margin().map(|margin| {
+        let for_mover = margin.signum();
+        let for_black = if board.side() == Colour::Black {
+            for_mover
+        } else {
+            -for_mover
+        };
+        0.5 + 0.5 * f64::from(for_black)
+    });
+    Game {
+        positions,
+        black_result,
+        plies: played,
+    }
+}
+
+struct Game {
+    positions: Vec<(Board, i32)>,
+    black_result: Option<f64>,
+    plies: u32,
+}
+
+fn generate(
+    games: u64,
+    shard: Shard,
+    plies: u32,
+    nodes: u64,
+    seed: u64,
+    out: &Path,
+) -> Result<(), String> {
+    let mut table = vec![Entry::default(); 1 << 16];
+    let run = Run {
+        out: Some(out),
+        ends_game: |line| line.starts_with("# game "),
+        report_every: 20,
+        ..Run::new("ataxx-train", shard, games)
+    };
+    run.play(|number| {
+        let game = play_game(number, seed, plies, nodes, &mut table);
+        let mut text = String::new();
+        if let Some(result) = game.black_result {
+            for (board, score) in &game.positions {
+                let side = if board.side() == Colour::Black {
+                    'x'
+                } else {
+                    'o'
+                };
+                text.push_str(&format!(
+                    "{:013x} {:013x} {side} {score} {result}\n",
+                    board.pieces(Colour::Black).bits(),
+                    board.pieces(Colour::White).bits()
+                ));
+            }
+        }
+        text.push_str(&format!("# game {number} {}\n", game.plies));
+        Ok(text)
+    })?;
+    eprintln!("ataxx-train: shard {shard} complete");
+    Ok(())
+}
+
+/// One training position: its terms, its phase (empty cells / 49) and its label.
+struct Sample {
+    features: [i32; FEATURES],
+    phase: f64,
+    label: f64,
+    current: f64,
+}
+
+fn read_samples(files: &[PathBuf], scale: f64, lambda: f64) -> Result<Vec<Vec<Sample>>, String> {
+    let mut games = Vec::new();
+    let eval_now = Eval::default();
+    for path in files {
+        let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut current = Vec::new();
+        for line in BufReader::new(file).lines() {
+            let line = line.map_err(|e| format!("{}: {e}", path.display()))?;
+            if line.starts_with("# game") {
+                games.push(std::mem::take(&mut current));
+                continue;
+            }
+            let bad = || format!("{}: bad line {line:?}", path.display());
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let [black, white, side, score, result] = words[..] else {
+                return Err(bad());
+            };
+            let black = Bitboard(u64::from_str_radix(black, 16).map_err(|_| bad())?);
+            let white = Bitboard(u64::from_str_radix(white, 16).map_err(|_| bad())?);
+            let side = if side == "x" {
+                Colour::Black
+            } else {
+                Colour::White
+            };
+            let score: f64 = score.parse().map_err(|_| bad())?;
+            let black_result: f64 = result.parse().map_err(|_| bad())?;
+            let board = Board::from_bitboards(black, white, Bitboard::EMPTY, side, Rules::Standard);
+            let result = if side == Colour::Black {
+                black_result
+            } else {
+                1.0 - black_result
+            };
+            let searched = sigmoid(score.clamp(-3000.0, 3000.0) / scale);
+            current.push(Sample {
+                features: features(&board),
+                phase: f64::from(board.empty().len()) / 49.0,
+                label: lambda * searched + (1.0 - lambda) * result,
+                current: f64::from(eval_now.score(&board)),
+            });
+        }
+    }
+    Ok(games)
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The score of `s` under `w` (opening weights first, then endgame weights).
+fn score(w: &[f64], s: &Sample) -> f64 {
+    let mut open = 0.0;
+    let mut end = 0.0;
+    for (i, &f) in s.features.iter().enumerate() {
+        open += w[i] * f64::from(f);
+        end += w[FEATURES + i] * f64::from(f);
+    }
+    open * s.phase + end * (1.0 - s.phase)
+}
+
+fn loss<'a>(
+    samples: impl Iterator<Item = &'a Sample>,
+    scale: f64,
+    of: impl Fn(&Sample) -> f64,
+) -> f64 {
+    let (mut sum, mut n) = (0.0f64, 0.0f64);
+    for s in samples {
+        let e = sigmoid(of(s) / scale) - s.label;
+        sum += e * e;
+        n += 1.0;
+    }
+    sum / n.max(1.0)
+}
+
+fn fit(
+    files: &[PathBuf],
+    scale: f64,
+    epochs: u32,
+    rate: f64,
+    lambda: f64,
+    out: Option<&PathBuf>,
+) -> Result<(), String> {
+    let games = read_samples(files, scale, lambda)?;
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    for (i, game) in games.into_iter().enumerate() {
+        if i % 10 == 9 {
+            test.extend(game);
+        } else {
+            train.extend(game);
+        }
+    }
+    eprintln!(
+        "ataxx-train: {} training and {} held-out positions",
+        train.len(),
+        test.len()
+    );
+    // Start from a piece a piece (the class terms) and nothing else, so that a fit depends
+    // only on its data and options.
+    let mut w = vec![0.0f64; 2 * FEATURES];
+    for phase in 0..2 {
+        for class in 0..10 {
+            w[phase * FEATURES + class] = 100.0;
+        }
+    }
+    let (mut m, mut v) = (vec![0.0; w.len()], vec![0.0; w.len()]);
+    let (b1, b2) = (0.9f64, 0.999f64);
+    for epoch in 1..=epochs {
+        let mut grad = vec![0.0; w.len()];
+        for s in &train {
+            let p = sigmoid(score(&w, s) / scale);
+            let d = 2.0 * (p - s.label) * p * (1.0 - p) / scale;
+            for (i, &f) in s.features.iter().enumerate() {
+                grad[i] += d * f64::from(f) * s.phase;
+                grad[FEATURES + i] += d * f64::from(f) * (1.0 - s.phase);
+            }
+        }
+        let n = train.len().max(1) as f64;
+        for i in 0..w.len() {
+            let g = grad[i] / n;
+            m[i] = b1 * m[i] + (1.0 - b1) * g;
+            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
+            let mh = m[i] / (1.0 - b1.powi(epoch as i32));
+            let vh = v[i] / (1.0 - b2.powi(epoch as i32));
+            w[i] -= rate * mh / (vh.sqrt() + 1e-12);
+        }
+        if epoch % 100 == 0 || epoch == epochs {
+            eprintln!(
+                "ataxx-train: epoch {epoch}: training loss {:.6}, held-out {:.6}",
+                loss(train.iter(), scale, |s| score(&w, s)),
+                loss(test.iter(), scale, |s| score(&w, s))
+            );
+        }
+    }
+    println!(
+        "held-out loss: fitted {:.6}, current {:.6}",
+        loss(test.iter(), scale, |s| score(&w, s)),
+        loss(test.iter(), scale, |s| s.current)
+    );
+    let options: Vec<String> = w
+        .iter()
+        .enumerate()
+        .map(|(i, x)| format!("w{i}={}", x.round() as i64))
+        .collect();
+    println!("options: {}", options.join(" "));
+    for (phase, name) in [(0, "OPENING"), (1, "ENDGAME")] {
+        println!("pub const {name}: [i16; FEATURES] = [");
+        for (i, term) in FEATURE_NAMES.iter().enumerate() {
+            let value = w[phase * FEATURES + i].round() as i64;
+            println!("    {value}, // {term}");
+        }
+        println!("];");
+    }
+    if let Some(path) = out {
+        let bytes: Vec<u8> = w
+            .iter()
+            .flat_map(|&x| (x.round().clamp(-32_000.0, 32_000.0) as i16).to_le_bytes())
+            .collect();
+        std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        eprintln!("ataxx-train: wrote {}", path.display());
+    }
+    if let Some(path) = out {
+        let bytes: Vec<u8> = w
+            .iter()
+            .flat_map(|&x| (x.round().clamp(-32_000.0, 32_000.0) as i16).to_le_bytes())
+            .collect();
+        std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        eprintln!("ataxx-train: wrote {}", path.display());
+    }
+    Ok(())
+}

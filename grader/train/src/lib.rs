@@ -1,0 +1,18 @@
+//! The trainers and benchmarks that fitted and measured the engines' tables, run by hand as
+//! the binaries of this crate (`reversi-eval`, `reversi-mpc`, `ataxx-train`, `filler-fit`,
+//! `filler-moves`, `filler-bench`, `filler-depth`, `fruit-rage-bench`, `fruit-rage-tune`), and
+//! what they share: one `--shard K/N` parser ([`Shard`]), one seeded random number generator
+//! ([`Rng`], the arena's), one self-play loop ([`selfplay::Run`]: a shard's games in order,
+//! each written whole, a file resumed after its last complete game), the random Filler boards
+//! and the Reversi training pipeline.
+#![deny(missing_docs)]
+
+pub mod filler;
+pub mod reversi;
+pub mod selfplay;
+mod shard;
+
+/// The one seeded generator of `grader/`: the arena's xorshift64, one stream of a series per
+/// [`duel_arena::stream_seed`], so every game of a shard is reproducible alone.
+pub use duel_arena::Rng;
+pub use shard::Shard;

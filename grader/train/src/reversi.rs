@@ -1,0 +1,708 @@
+//! The Reversi training pipeline of the trained evaluation (`duel_core::reversi::trained`):
+//! self-play data labelled by the exact solver ([`selfplay`]) and the phase-by-phase fit of the
+//! weights, with the speed and node-limited duel checks ([`phases`]). The `reversi-eval`
+//! binary of `duel-train` is its command line; the tests run it end to end on a tiny data set.
+
+/// `selfplay`: labelled positions from self-play games, sharded and resumable.
+pub mod selfplay {
+    use crate::selfplay::Run;
+    use crate::{Rng, Shard};
+    use clap::Args;
+    use duel_arena::reversi::Opening;
+    use duel_core::reversi::{Board, Engine, solve};
+    use duel_core::{Budget, Entry, Game};
+    use std::path::PathBuf;
+
+    /// Arguments of `selfplay`.
+    #[derive(Args)]
+    pub struct SelfplayArgs {
+        /// Games to play in all shards together.
+        #[arg(long, default_value_t = 1000)]
+        pub games: u64,
+        /// Seed of the random plies.
+        #[arg(long, default_value_t = 1)]
+        pub seed: u64,
+        /// This process plays games K, K+N, K+2N, ... of the whole set: `K/N`.
+        #[arg(long, default_value = "0/1")]
+        pub shard: String,
+        /// The directory the shard's file `selfplay-<K>-of-<N>.txt` goes to (appended to; the
+        /// games already in it are skipped, so an interrupted run resumes).
+        #[arg(long)]
+        pub out: PathBuf,
+        /// Opening lines (moves like `f4f3d6...`), one a line; game `i` starts with line
+        /// `i mod lines`.
+        #[arg(long, default_value = "data/openings/reversi-8ply.txt")]
+        pub openings: PathBuf,
+        /// After the opening, up to this many uniformly random plies (the number is random).
+        #[arg(long, default_value_t = 12)]
+        pub random_plies: u64,
+        /// Midgame search nodes per self-play move.
+        #[arg(long, default_value_t = 4000)]
+        pub nodes: u64,
+        /// Positions with at most this many empties are solved exactly (and then the game goes
+        /// on along perfect play).
+        #[arg(long, default_value_t = 18)]
+        pub solve_empties: u32,
+        /// The self-play moves' evaluation: the hand-weighted one instead of the trained one.
+        #[arg(long)]
+        pub hand_policy: bool,
+    }
+
+    /// Plays game `index` and returns its lines: `E|O <player hex> <opponent hex> <score>`
+    /// (`E` exact, `O` the game's exact outcome from the first solved position), then
+    /// `G <index>`.
+    fn play_game(
+        args: &SelfplayArgs,
+        index: u64,
+        opening: &str,
+        table: &mut [Entry],
+    ) -> Result<String, String> {
+        let mut rng = Rng::new(args.seed, index);
+        let mut board = Opening::parse(opening)
+            .map_err(|e| format!("opening `{opening}`: {e}"))?
+            .board;
+        let random = rng.below(args.random_plies as usize + 1);
+        for _ in 0..random {
+            if board.is_game_over() {
+                break;
+            }
+            let moves = board.legal_moves();
+            let moves = moves.as_slice();
+            board = board.play_unchecked(moves[rng.below(moves.len())]);
+        }
+        // Positions (player, opponent, colour to move) before the solve, and exact ones after.
+        let mut before: Vec<Board> = Vec::new();
+        let mut out = String::new();
+        let mut outcome: Option<(i32, duel_core::reversi::Colour)> = None;
+        while !board.is_game_over() {
+            if !board.has_move() {
+                board = board.pass();
+                continue;
+            }
+            if board.empties() <= args.solve_empties {
+                let s = solve(&board, table, &mut Budget::unlimited())
+                    .ok_or("the solver stopped without a budget")?;
+                if outcome.is_none() {
+                    outcome = Some((s.score, board.to_move()));
+                }
+                out.push_str(&format!(
+                    "E {:016x} {:016x} {}\n",
+                    board.player(),
+                    board.opponent(),
+                    s.score
+                ));
+                board = board.play_unchecked(s.best);
+            } else {
+                before.push(board);
+                let mut budget = Budget::nodes(args.nodes);
+                let choice = if args.hand_policy {
+                    Engine::with_eval(table, duel_core::reversi::Eval).choose(&board, &mut budget)
+                } else {
+                    Engine::new(table).choose(&board, &mut budget)
+                };
+                board = board.play_unchecked(choice.mv);
+            }
+        }
+        let (score, colour) = match outcome {
+            Some(o) => o,
+            // The game ended before the solve: its final result.
+            None => (board.final_score(), board.to_move()),
+        };
+        let mut lines = String::new();
+        for b in &before {
+            let s = if b.to_move() == colour { score } else { -score };
+            lines.push_str(&format!(
+                "O {:016x} {:016x} {}\n",
+                b.player(),
+                b.opponent(),
+                s
+            ));
+        }
+        lines.push_str(&out);
+        lines.push_str(&format!("G {index}\n"));
+        Ok(lines)
+    }
+
+    /// Runs `selfplay`.
+    pub fn run(args: &SelfplayArgs) -> Result<(), String> {
+        let shard = Shard::parse(&args.shard)?;
+        let openings: Vec<String> = std::fs::read_to_string(&args.openings)
+            .map_err(|e| format!("{}: {e}", args.openings.display()))?
+            .lines()
+            .map(|l| l.trim().to_string())
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .collect();
+        if openings.is_empty() {
+            return Err(format!("{}: no openings", args.openings.display()));
+        }
+        std::fs::create_dir_all(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
+        let path = args
+            .out
+            .join(format!("selfplay-{}-of-{}.txt", shard.k, shard.n));
+        let mut table = vec![Entry::default(); 1 << 21];
+        Run {
+            out: Some(&path),
+            ends_game: |line| line.starts_with("G "),
+            report_every: 50,
+            ..Run::new("selfplay", shard, args.games)
+        }
+        .play(|index| {
+            let opening = &openings[(index % openings.len() as u64) as usize];
+            play_game(args, index, opening, &mut table)
+        })
+    }
+}
+
+/// `fit-phases` and `speed`: the trained evaluation of `duel_core::reversi::trained`.
+pub mod phases {
+    use crate::Rng;
+    use clap::Args;
+    use duel_arena::reversi::Opening;
+    use duel_core::reversi::trained::{
+        self, Features, PATTERN_OFFSET, PATTERNS, PHASE_CELLS, PHASE_WEIGHTS, PHASES, SCALARS, UNIT,
+    };
+    use duel_core::reversi::{Board, Engine, Eval, Move, Trained};
+    use duel_core::{Budget, Entry, Evaluator};
+    use std::io::BufRead;
+    use std::path::PathBuf;
+
+    /// Arguments of `fit-phases`.
+    #[derive(Args)]
+    pub struct FitArgs {
+        /// Files written by `selfplay`.
+        #[arg(required = true)]
+        pub files: Vec<PathBuf>,
+        /// Where to write the weights.
+        #[arg(long, default_value = "core/src/reversi/trained.bin")]
+        pub out: PathBuf,
+        /// Passes over each phase's positions.
+        #[arg(long, default_value_t = 12)]
+        pub epochs: u32,
+        /// The first pass's learning rate (it falls linearly to a twentieth).
+        #[arg(long, default_value_t = 0.001)]
+        pub rate: f32,
+        /// Weight decay of the pattern weights (L2 regularisation).
+        #[arg(long, default_value_t = 0.005)]
+        pub decay: f32,
+        /// A phase also learns from positions this many empties outside its own range.
+        #[arg(long, default_value_t = 2)]
+        pub overlap: u32,
+        /// Games whose index is 0 modulo this are held out.
+        #[arg(long, default_value_t = 10)]
+        pub hold_out: u64,
+        /// Bootstrapping: a position labelled by its game's outcome (`O`) is relabelled, before
+        /// its phase is fitted, with `mix` × outcome + (1 − `mix`) × the value of a search this
+        /// deep over the phases fitted so far (0: off).
+        #[arg(long, default_value_t = 0)]
+        pub search_depth: u32,
+        /// The outcome's share of a bootstrapped label.
+        #[arg(long, default_value_t = 0.5)]
+        pub mix: f32,
+    }
+
+    /// One labelled position.
+    #[derive(Clone, Copy)]
+    struct Sample {
+        p: u64,
+        o: u64,
+        score: f32,
+        /// Labelled by the game's outcome (not solved exactly).
+        outcome: bool,
+    }
+
+    /// Alpha-beta negamax to `depth` over the weights `all` (every phase), in discs.
+    fn negamax(all: &[f32], p: u64, o: u64, depth: u32, mut alpha: f32, beta: f32) -> f32 {
+        let moves = duel_core::reversi::bits::moves(p, o);
+        if moves == 0 {
+            if duel_core::reversi::bits::moves(o, p) == 0 {
+                return duel_core::reversi::board::final_score(p, o) as f32;
+            }
+            return -negamax(all, o, p, depth, -beta, -alpha);
+        }
+        if depth == 0 {
+            let f = trained::features(p, o);
+            let w = &all[f.phase * PHASE_WEIGHTS..(f.phase + 1) * PHASE_WEIGHTS];
+            return predict(w, &f);
+        }
+        let mut best = f32::NEG_INFINITY;
+        let mut m = moves;
+        while m != 0 {
+            let sq = m.trailing_zeros();
+            m &= m - 1;
+            let flips = duel_core::reversi::bits::flips(sq as usize, p, o);
+            let (np, no) = (o & !flips, p | flips | (1u64 << sq));
+            let v = -negamax(all, np, no, depth - 1, -beta, -alpha);
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn read(files: &[PathBuf], hold_out: u64) -> Result<(Vec<Sample>, Vec<Sample>), String> {
+        let (mut train, mut test) = (Vec::new(), Vec::new());
+        for file in files {
+            let f = std::fs::File::open(file).map_err(|e| format!("{}: {e}", file.display()))?;
+            let mut game: Vec<Sample> = Vec::new();
+            for (n, line) in std::io::BufReader::new(f).lines().enumerate() {
+                let line = line.map_err(|e| format!("{}: {e}", file.display()))?;
+                let bad = || format!("{}: line {}: not a selfplay line", file.display(), n + 1);
+                let mut parts = line.split_whitespace();
+                match parts.next() {
+                    Some("G") => {
+                        let index: u64 =
+                            parts.next().ok_or_else(bad)?.parse().map_err(|_| bad())?;
+                        if index % hold_out.max(1) == 0 {
+                            test.append(&mut game);
+                        } else {
+                            train.append(&mut game);
+                        }
+                    }
+                    Some("E" | "O") => {
+                        let p = u64::from_str_radix(parts.next().ok_or_else(bad)?, 16)
+                            .map_err(|_| bad())?;
+                        let o = u64::from_str_radix(parts.next().ok_or_else(bad)?, 16)
+                            .map_err(|_| bad())?;
+                        let score: i32 =
+                            parts.next().ok_or_else(bad)?.parse().map_err(|_| bad())?;
+                        if p & o != 0 || !(-64..=64).contains(&score) {
+                            return Err(bad());
+                        }
+                        game.push(Sample {
+                            p,
+                            o,
+                            score: score as f32,
+                            outcome: line.starts_with('O'),
+                        });
+                    }
+                    _ => return Err(bad()),
+                }
+            }
+            // An unfinished last game (no `G` line) is dropped.
+        }
+        Ok((train, test))
+    }
+
+    /// Plain features are scaled down by this while fitting, so one learning rate suits both.
+    const SCALAR_SCALE: f32 = 1.0 / 16.0;
+
+    fn predict(w: &[f32], f: &Features) -> f32 {
+        let mut s = 0.0;
+        for view in &f.indices {
+            for k in 0..PATTERNS {
+                s += w[PATTERN_OFFSET[k] + usize::from(view[k])];
+            }
+        }
+        for i in 0..SCALARS {
+            s += w[PHASE_CELLS + i] * f.scalars[i] as f32 * SCALAR_SCALE;
+        }
+        s
+    }
+
+    fn empties(s: &Sample) -> u32 {
+        64 - (s.p | s.o).count_ones()
+    }
+
+    fn rms(w: &[f32], samples: &[&Sample]) -> f64 {
+        let mut sum = 0.0f64;
+        for s in samples {
+            let e = predict(w, &trained::features(s.p, s.o)) - s.score;
+            sum += f64::from(e * e);
+        }
+        (sum / samples.len().max(1) as f64).sqrt()
+    }
+
+    /// The factor that best maps the hand evaluation onto discs over `samples`.
+    fn hand_rms(samples: &[&Sample]) -> f64 {
+        let (mut xy, mut xx, mut yy) = (0.0f64, 0.0f64, 0.0f64);
+        for s in samples {
+            let h = f64::from(Eval::score(s.p, s.o).clamp(-6400, 6400));
+            let y = f64::from(s.score);
+            xy += h * y;
+            xx += h * h;
+            yy += y * y;
+        }
+        let n = samples.len().max(1) as f64;
+        if xx > 0.0 {
+            ((yy - xy * xy / xx) / n).max(0.0).sqrt()
+        } else {
+            (yy / n).sqrt()
+        }
+    }
+
+    /// One phase's fit: its positions and held-out error.
+    #[derive(Clone, Copy, Debug)]
+    pub struct PhaseFit {
+        /// The phase (weight set), below `PHASES`.
+        pub phase: usize,
+        /// Training positions it learnt from (its own range and the overlap).
+        pub train: usize,
+        /// Held-out positions in its own range.
+        pub held: usize,
+        /// Root mean square error on those, in discs, of the fitted weights (unquantised).
+        pub rms: f64,
+        /// The same of the hand evaluation, best scaled.
+        pub hand_rms: f64,
+    }
+
+    /// Runs `fit-phases`: writes the weights to `args.out` and returns each phase's fit.
+    pub fn fit(args: &FitArgs) -> Result<Vec<PhaseFit>, String> {
+        let mut report = Vec::new();
+        let started = std::time::Instant::now();
+        let (mut train, test) = read(&args.files, args.hold_out)?;
+        eprintln!(
+            "fit-phases: {} training positions, {} held out, read in {:.1} s",
+            train.len(),
+            test.len(),
+            started.elapsed().as_secs_f64()
+        );
+        let mut all = vec![0.0f32; PHASES * PHASE_WEIGHTS];
+        let mut previous: Option<Vec<f32>> = None;
+        let mut rng = Rng::new(0x2545_F491_4F6C_DD1D, 0);
+        eprintln!("phase empties  train   held-out  rms(trained)  rms(hand, scaled)");
+        for phase in 0..PHASES {
+            let lo = (phase as u32 * 5).saturating_sub(args.overlap);
+            let hi = if phase + 1 == PHASES {
+                64
+            } else {
+                phase as u32 * 5 + 4 + args.overlap
+            };
+            if args.search_depth > 0 && phase > 0 {
+                // This phase starts as the one before; relabel its outcome positions by a
+                // search over the phases fitted so far.
+                all.copy_within(
+                    (phase - 1) * PHASE_WEIGHTS..phase * PHASE_WEIGHTS,
+                    phase * PHASE_WEIGHTS,
+                );
+                let mut relabelled = 0;
+                for s in train.iter_mut() {
+                    if s.outcome && trained::phase(empties(s)) == phase {
+                        let v = negamax(&all, s.p, s.o, args.search_depth, -1e9, 1e9);
+                        s.score = args.mix * s.score + (1.0 - args.mix) * v.clamp(-64.0, 64.0);
+                        s.outcome = false;
+                        relabelled += 1;
+                    }
+                }
+                eprintln!("      (relabelled {relabelled} positions)");
+            }
+            let mine: Vec<&Sample> = train
+                .iter()
+                .filter(|s| (lo..=hi).contains(&empties(s)))
+                .collect();
+            let held: Vec<&Sample> = test
+                .iter()
+                .filter(|s| trained::phase(empties(s)) == phase)
+                .collect();
+            // Start from the phase before (fewer empties): smooth across phases, and a phase
+            // with little data keeps its neighbour's knowledge.
+            let mut w = previous
+                .take()
+                .unwrap_or_else(|| vec![0.0f32; PHASE_WEIGHTS]);
+            let mut order: Vec<usize> = (0..mine.len()).collect();
+            for epoch in 0..args.epochs {
+                for i in (1..order.len()).rev() {
+                    order.swap(i, rng.below(i + 1));
+                }
+                let step = args.rate * (1.0 - epoch as f32 / args.epochs as f32).max(0.05);
+                for &i in &order {
+                    let s = mine[i];
+                    let f = trained::features(s.p, s.o);
+                    let error = predict(&w, &f) - s.score;
+                    for view in &f.indices {
+                        for k in 0..PATTERNS {
+                            let c = &mut w[PATTERN_OFFSET[k] + usize::from(view[k])];
+                            *c -= step * (error + args.decay * *c);
+                        }
+                    }
+                    for i in 0..SCALARS {
+                        w[PHASE_CELLS + i] -= step * error * f.scalars[i] as f32 * SCALAR_SCALE;
+                    }
+                }
+            }
+            eprintln!(
+                "{phase:>5} {:>2}-{:<2}   {:>7} {:>7}  {:>8.2}      {:>8.2}",
+                phase * 5,
+                if phase + 1 == PHASES {
+                    60
+                } else {
+                    phase * 5 + 4
+                },
+                mine.len(),
+                held.len(),
+                rms(&w, &held),
+                hand_rms(&held)
+            );
+            report.push(PhaseFit {
+                phase,
+                train: mine.len(),
+                held: held.len(),
+                rms: rms(&w, &held),
+                hand_rms: hand_rms(&held),
+            });
+            all[phase * PHASE_WEIGHTS..(phase + 1) * PHASE_WEIGHTS].copy_from_slice(&w);
+            previous = Some(w);
+        }
+        let mut bytes = Vec::with_capacity(trained::WEIGHT_BYTES);
+        for phase in 0..PHASES {
+            let w = &all[phase * PHASE_WEIGHTS..(phase + 1) * PHASE_WEIGHTS];
+            for (i, &x) in w.iter().enumerate() {
+                let x = if i >= PHASE_CELLS {
+                    x * SCALAR_SCALE
+                } else {
+                    x
+                };
+                let q = (x * UNIT as f32).round().clamp(-32767.0, 32767.0) as i16;
+                bytes.extend_from_slice(&q.to_le_bytes());
+            }
+        }
+        std::fs::write(&args.out, &bytes).map_err(|e| format!("{}: {e}", args.out.display()))?;
+        eprintln!(
+            "fit-phases: wrote {} bytes to {} in {:.0} s",
+            bytes.len(),
+            args.out.display(),
+            started.elapsed().as_secs_f64()
+        );
+        Ok(report)
+    }
+
+    /// Arguments of `speed`.
+    #[derive(Args)]
+    pub struct SpeedArgs {
+        /// Milliseconds of each midgame search.
+        #[arg(long, default_value_t = 1000)]
+        millis: u64,
+        /// Opening lines; the positions are the first 10 played on to 40 empties.
+        #[arg(long, default_value = "data/openings/reversi-8ply.txt")]
+        openings: PathBuf,
+        /// Search each position to this fixed depth instead of for `--millis` (the same work
+        /// for every build with the same evaluation values: its time compares their speed).
+        #[arg(long)]
+        depth: Option<u8>,
+    }
+
+    /// The 10 fixed midgame positions: openings played on by the hand evaluation.
+    fn positions(openings: &PathBuf) -> Result<Vec<Board>, String> {
+        let text = std::fs::read_to_string(openings)
+            .map_err(|e| format!("{}: {e}", openings.display()))?;
+        let mut table = vec![Entry::default(); 1 << 16];
+        let mut out = Vec::new();
+        for line in text.lines().filter(|l| !l.trim().is_empty()).take(10) {
+            let mut board = Opening::parse(line)?.board;
+            while board.empties() > 40 && !board.is_game_over() {
+                let c =
+                    Engine::with_eval(&mut table, Eval).choose(&board, &mut Budget::nodes(5000));
+                board = board.play_unchecked(c.mv);
+            }
+            out.push(board);
+        }
+        Ok(out)
+    }
+
+    fn run_one<E: Evaluator<Board> + Copy>(
+        name: &str,
+        eval: E,
+        boards: &[Board],
+        millis: u64,
+        fixed_depth: Option<u8>,
+    ) {
+        let mut table = vec![Entry::default(); 1 << 20];
+        let (mut total, mut secs, mut depth) = (0u64, 0.0f64, 0u32);
+        let cpu_start = cpu_seconds();
+        for b in boards {
+            let t = std::time::Instant::now();
+            let clock = duel_protocols::clock::WallClock::start();
+            let c = match fixed_depth {
+                Some(max_depth) => {
+                    let config = duel_core::search::SearchConfig {
+                        max_depth,
+                        aspiration: 0,
+                    };
+                    let r = duel_core::search::Searcher::new(&mut table).search(
+                        b,
+                        &eval,
+                        config,
+                        &mut Budget::unlimited(),
+                        &mut |_| {},
+                    );
+                    duel_core::reversi::Choice {
+                        mv: r.best.unwrap_or(Move::Pass),
+                        score: r.score,
+                        exact: false,
+                        depth: r.depth,
+                        nodes: r.nodes,
+                    }
+                }
+                None => Engine::with_eval(&mut table, eval)
+                    .choose(b, &mut Budget::millis(&clock, millis)),
+            };
+            secs += t.elapsed().as_secs_f64();
+            total += c.nodes;
+            depth += u32::from(c.depth);
+        }
+        let cpu = cpu_seconds().zip(cpu_start).map(|(end, start)| end - start);
+        println!(
+            "{name}: {total} nodes in {secs:.2} s: {:.0} nodes/s; mean depth {:.1} in {millis} ms; \
+             {} nodes per CPU second",
+            total as f64 / secs.max(1e-9),
+            f64::from(depth) / boards.len() as f64,
+            cpu.map_or("?".to_string(), |c| format!(
+                "{:.0}",
+                total as f64 / c.max(1e-9)
+            ))
+        );
+    }
+
+    /// The CPU time (user and system) this thread has used, from `/proc` (Linux; `None`
+    /// elsewhere): unlike the wall time, it does not count the time other work on a shared
+    /// machine took the processor.
+    fn cpu_seconds() -> Option<f64> {
+        let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+        // The fields after the command (which is in parentheses and may hold spaces).
+        let rest = stat.rsplit_once(')')?.1;
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        // utime and stime are fields 14 and 15 of the whole line: 12 and 13 after `)`.
+        let ticks: f64 =
+            fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+        Some(ticks / 100.0)
+    }
+
+    /// Runs `speed`.
+    pub fn speed(args: &SpeedArgs) -> Result<(), String> {
+        let boards = positions(&args.openings)?;
+        run_one("hand", Eval, &boards, args.millis, args.depth);
+        run_one("trained", Trained, &boards, args.millis, args.depth);
+        Ok(())
+    }
+
+    /// Arguments of `duel`.
+    #[derive(Args)]
+    pub struct DuelArgs {
+        /// Openings played (each twice, colours swapped).
+        #[arg(long, default_value_t = 50)]
+        openings_count: usize,
+        /// Nodes per move (the search without a clock stops at depth 6 anyway).
+        #[arg(long, default_value_t = 20_000)]
+        nodes: u64,
+        /// Opening lines.
+        #[arg(long, default_value = "data/openings/reversi-8ply.txt")]
+        openings: PathBuf,
+        /// Play the weights of this file (a `fit-phases` output) against the embedded trained
+        /// weights, instead of the embedded weights against the hand evaluation.
+        #[arg(long)]
+        weights: Option<PathBuf>,
+    }
+
+    /// The trained evaluation with weights read at run time.
+    #[derive(Clone, Copy)]
+    struct FileEval(&'static [u8; trained::WEIGHT_BYTES]);
+
+    impl Evaluator<Board> for FileEval {
+        fn evaluate(&self, pos: &Board) -> duel_core::Score {
+            trained::score_with(self.0, pos.player().bits(), pos.opponent().bits())
+        }
+    }
+
+    /// One move of the side under test (`file`: its weights) or of its opponent.
+    fn side_move(
+        b: &Board,
+        ours: bool,
+        file: Option<FileEval>,
+        nodes: u64,
+        tables: &mut [Vec<Entry>; 2],
+    ) -> Move {
+        let budget = &mut Budget::nodes(nodes);
+        match (ours, file) {
+            (true, Some(f)) => Engine::with_eval(&mut tables[0], f).choose(b, budget).mv,
+            (true, None) | (false, Some(_)) => {
+                let t = if ours { &mut tables[0] } else { &mut tables[1] };
+                Engine::new(t).choose(b, budget).mv
+            }
+            (false, None) => Engine::with_eval(&mut tables[1], Eval).choose(b, budget).mv,
+        }
+    }
+
+    /// The final disc difference for the side under test.
+    fn game(
+        start: Board,
+        trained_is_black: bool,
+        nodes: u64,
+        file: Option<FileEval>,
+        tables: &mut [Vec<Entry>; 2],
+    ) -> i32 {
+        use duel_core::reversi::Colour;
+        let mut b = start;
+        while !b.is_game_over() {
+            if !b.has_move() {
+                b = b.pass();
+                continue;
+            }
+            let trained_moves = (b.to_move() == Colour::Black) == trained_is_black;
+            let mv = side_move(&b, trained_moves, file, nodes, tables);
+            b = b.play_unchecked(mv);
+        }
+        let diff = b.black().len() as i32 - b.white().len() as i32;
+        if trained_is_black { diff } else { -diff }
+    }
+
+    /// Runs `duel`.
+    pub fn duel(args: &DuelArgs) -> Result<(), String> {
+        let file = match &args.weights {
+            None => None,
+            Some(path) => {
+                let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+                let bytes: Box<[u8; trained::WEIGHT_BYTES]> =
+                    bytes.into_boxed_slice().try_into().map_err(|_| {
+                        format!("{}: not {} bytes", path.display(), trained::WEIGHT_BYTES)
+                    })?;
+                Some(FileEval(Box::leak(bytes)))
+            }
+        };
+        let text = std::fs::read_to_string(&args.openings)
+            .map_err(|e| format!("{}: {e}", args.openings.display()))?;
+        let (mut w, mut d, mut l, mut margin) = (0, 0, 0, 0i64);
+        for (n, line) in text
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .take(args.openings_count)
+            .enumerate()
+        {
+            let board = Opening::parse(line)?.board;
+            for black in [true, false] {
+                let mut tables = [
+                    vec![Entry::default(); 1 << 18],
+                    vec![Entry::default(); 1 << 18],
+                ];
+                let diff = game(board, black, args.nodes, file, &mut tables);
+                margin += i64::from(diff);
+                match diff.signum() {
+                    1 => w += 1,
+                    0 => d += 1,
+                    _ => l += 1,
+                }
+            }
+            eprintln!(
+                "duel: {} openings: trained {w} wins {d} draws {l} losses, margin {:+.1}",
+                n + 1,
+                margin as f64 / f64::from(w + d + l)
+            );
+        }
+        let score = (f64::from(w) + 0.5 * f64::from(d)) / f64::from((w + d + l).max(1));
+        let elo = -400.0 * (1.0 / score.clamp(0.001, 0.999) - 1.0).log10();
+        println!(
+            "{} at {} nodes: W {w} D {d} L {l}, score {score:.3}, Elo {elo:+.0}",
+            if file.is_some() {
+                "file weights vs embedded trained"
+            } else {
+                "trained vs hand"
+            },
+            args.nodes
+        );
+        Ok(())
+    }
+}
