@@ -3,6 +3,7 @@
 //! `conformance` checks every game's `duel_core::Game` contract with one generic harness;
 //! `self_contained` checks that the repository needs nothing beside it.
 
+mod analyze;
 mod arena;
 mod arena_match;
 mod ataxx;

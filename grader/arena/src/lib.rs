@@ -33,6 +33,7 @@ mod referee;
 mod rng;
 mod table;
 
+pub mod analyze;
 pub mod ataxx;
 pub mod filler;
 pub mod fruit_rage;

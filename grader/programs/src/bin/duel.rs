@@ -30,6 +30,10 @@ enum Command {
     /// Benchmark a game's solver on a suite of positions.
     #[command(subcommand)]
     Bench(BenchGame),
+    /// Find where games were lost: score every position of a record (JSON lines, GGF, PGN)
+    /// with a deep search, print each game's value curve, its decisive mistake, and a
+    /// histogram of those by phase.
+    Analyze(arena::analyze::AnalyzeArgs),
     /// Make an opening suite for the arena (random plies from a seed, balanced by a search).
     #[command(subcommand)]
     Openings(openings::OpeningsGame),
@@ -86,6 +90,7 @@ fn main() -> ExitCode {
         Command::Solve(SolveGame::Reversi(args)) => reversi::solve_lines(&args),
         Command::Solve(SolveGame::Stake(args)) => stake::solve_stdin(&args),
         Command::Bench(BenchGame::Reversi(args)) => reversi::bench(&args),
+        Command::Analyze(args) => arena::analyze::analyze(&args),
         Command::Openings(game) => openings::openings(&game),
     }
 }
