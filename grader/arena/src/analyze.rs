@@ -386,9 +386,15 @@ fn ataxx_from_pgn(
         "0-1" => Some(Colour::Black),
         _ => None,
     };
-    let black_margin = pgn
-        .tag_value("Material")
-        .and_then(|m| m.trim_start_matches('+').parse().ok());
+    // The final board's margin where the game ended on it (under Botzone's rules the side that
+    // can still move takes the empty cells, which the `Material` tag does not count).
+    let black_margin = positions.last().and_then(|end| {
+        let own = i64::from(end.board().final_margin()?);
+        Some(match end.board().side() {
+            ataxx::Colour::Black => own,
+            ataxx::Colour::White => -own,
+        })
+    });
     Ok(Game {
         label: format!(
             "game {number} ({} - {})",
