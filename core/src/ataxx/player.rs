@@ -1,4 +1,4 @@
-//! Ataxx behind the [`crate::Player`] seam: the selective [`search`] over a table in a
+//! Ataxx behind the [`crate::Player`] seam: the selective search over a table in a
 //! caller's slice, on a [`Match`] (the board with what its rules need of the game before it),
 //! with the [`TimeManager`] when the budget is a whole-game clock.
 //!
@@ -85,9 +85,9 @@ impl crate::Player for Player<'_> {
             Rules::Standard => super::board::MoveList::new(),
         };
         let root = Root {
-            board: *board,
             excluded: circular.as_slice(),
             game: game.since_copy(),
+            ..Root::new(*board)
         };
         let config = SearchConfig {
             max_depth: budget.max_depth().unwrap_or(MAX_DEPTH),
