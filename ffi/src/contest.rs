@@ -33,6 +33,10 @@ fn new_session() -> Session<'static> {
 /// Called by the shim's `move(a, c, row, column)`. On any invalid input, or a failure inside,
 /// it leaves -1/-1 and writes one line to stderr: `move` has no other error channel.
 ///
+/// With the environment variable `DUEL_CONTEST_NODES` set to a positive integer N (read at
+/// the first call), every move searches at most N nodes and reads no clock, as
+/// `reversi --nodes N` does: reproducible play for tests.
+///
 /// # Safety
 /// `board` must be null or point to 64 readable ints; `row` and `column` null or writable.
 #[unsafe(no_mangle)]
