@@ -1,4 +1,5 @@
-//! How long a search may run: a deadline read through a [`Clock`], and a node limit.
+//! How long a search may run: a deadline read through a [`Clock`], a node limit and a depth
+//! limit; and, for whole-game time managers, what the clock gains after the move.
 
 /// A monotonic clock. `duel-core` cannot read time itself; the caller implements this (with
 /// `std::time::Instant` on a host, a cycle counter on a microcontroller).
@@ -18,7 +19,8 @@ const FIRST_INTERVAL: u64 = 16;
 /// The most nodes between two readings (a bound on a wrong estimate, e.g. after a slow node).
 const MAX_INTERVAL: u64 = 1 << 16;
 
-/// The resources a search may use: a deadline, a node limit, or both (or neither).
+/// The resources a search may use: a deadline, a node limit, or both (or neither); a depth
+/// limit; and, for a whole-game clock, the increment the clock gains after the move.
 ///
 /// A search calls [`Budget::tick`] once per node; once it returns true the search unwinds and
 /// reports its last complete result. A budget with only a node limit is reproducible: it
@@ -40,6 +42,10 @@ pub struct Budget<'c> {
     last_micros: u64,
     last_nodes: u64,
     stopped: bool,
+    /// Microseconds the player's clock gains after this move (a Fischer increment).
+    increment_micros: u64,
+    /// The deepest iteration a search may complete, if limited.
+    max_depth: Option<u8>,
 }
 
 impl<'c> Budget<'c> {
@@ -55,6 +61,8 @@ impl<'c> Budget<'c> {
             last_micros: 0,
             last_nodes: 0,
             stopped: false,
+            increment_micros: 0,
+            max_depth: None,
         }
     }
 
@@ -87,6 +95,33 @@ impl<'c> Budget<'c> {
         self.node_limit = limit;
         self.next_check = self.next_check.min(limit);
         self
+    }
+
+    /// This budget with `micros` added to the player's clock after the move (UAI's
+    /// `winc`/`binc`). Only a player reading the budget as a whole-game clock
+    /// ([`crate::TimeUse::WholeGame`]) uses it, to plan its share of the time left.
+    pub fn with_increment(mut self, micros: u64) -> Self {
+        self.increment_micros = micros;
+        self
+    }
+
+    /// Microseconds the player's clock gains after the move (0 unless set).
+    pub fn increment_micros(&self) -> u64 {
+        self.increment_micros
+    }
+
+    /// This budget with the search no deeper than `depth` plies (at least 1): a playing level,
+    /// or a fixed-depth search for tools. Iterative searches stop after completing that depth;
+    /// what else a depth limit means (Reversi also solves exactly from fewer empties) is the
+    /// player's to say.
+    pub fn with_max_depth(mut self, depth: u8) -> Self {
+        self.max_depth = Some(depth.max(1));
+        self
+    }
+
+    /// The depth limit, if any.
+    pub fn max_depth(&self) -> Option<u8> {
+        self.max_depth
     }
 
     /// Counts one node; returns true when the search must stop (and from then on).
@@ -138,7 +173,8 @@ impl<'c> Budget<'c> {
     }
 
     /// A budget for part of this one: at most `micros` from now (never past this budget's own
-    /// deadline) and at most the nodes this one has left. Count what it used back with
+    /// deadline) and at most the nodes this one has left, with the same depth limit and
+    /// increment. Count what it used back with
     /// [`Budget::absorb`].
     pub fn share(&self, micros: u64) -> Budget<'c> {
         let mut part = match self.clock {
@@ -151,6 +187,8 @@ impl<'c> Budget<'c> {
         if self.node_limit != u64::MAX {
             part = part.with_node_limit(self.node_limit.saturating_sub(self.nodes));
         }
+        part.increment_micros = self.increment_micros;
+        part.max_depth = self.max_depth;
         part
     }
 

@@ -77,6 +77,9 @@ pub enum TimeUse {
 }
 
 /// A game engine behind one seam: the position and the budget in, a [`Decision`] out.
+///
+/// The budget carries every limit a caller sets: a deadline (this move's, or the game's clock
+/// under [`TimeUse::WholeGame`], with its increment), a node limit and a depth limit.
 pub trait Player {
     /// The position it is asked about (a board, or a board with its history).
     type Position;
@@ -90,4 +93,32 @@ pub trait Player {
         position: &Self::Position,
         budget: &mut Budget<'_>,
     ) -> Option<Decision<Self::Move>>;
+
+    /// [`Player::choose`], calling `report` with every completed iteration of the search (its
+    /// best move, score, depth and nodes so far: a program's `info` lines). Players that do
+    /// not search by iterations report nothing (the default).
+    fn choose_reporting(
+        &mut self,
+        position: &Self::Position,
+        budget: &mut Budget<'_>,
+        report: &mut dyn FnMut(&Decision<Self::Move>),
+    ) -> Option<Decision<Self::Move>> {
+        let _ = report;
+        self.choose(position, budget)
+    }
+}
+
+/// An iteration's result as a [`Decision`] for [`Player::choose_reporting`]'s `report`: `None`
+/// when it has no move.
+pub(crate) fn iteration<M: Copy + Default>(
+    result: &crate::search::SearchResult<M>,
+) -> Option<Decision<M>> {
+    let mv = result.best?;
+    Some(Decision::new(
+        mv,
+        result.score,
+        false,
+        result.depth,
+        result.nodes,
+    ))
 }

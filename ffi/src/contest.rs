@@ -1,54 +1,41 @@
-//! The Reversi contest's `move`, behind the C++ shim: one game's state kept between calls, and
-//! the contest's 10 seconds of thinking spread over the whole game.
+//! The Reversi contest's `move`, behind the C++ shim: the process's
+//! [`duel_core::reversi::Session`] (its games, each with a table and the contest's 10 seconds
+//! of thinking spread over the whole game) kept between calls.
 
 use crate::clock::WallClock;
 use crate::result::DuelResult;
 use crate::reversi::{contest_board, row_column};
-use duel_core::reversi::{Player, follows};
-use duel_core::{Bitboard, Budget, Clock, Entry, Player as _, TimeUse};
+use duel_core::Entry;
+use duel_core::reversi::Session;
+use duel_core::reversi::session::{GAMES, TABLE_ENTRIES};
 use std::io::Write;
 use std::sync::Mutex;
 
-/// The contest allows 10 s of thinking a game; this much of it is ours to spend, the rest is
-/// margin for the grader's own overhead and clock differences.
-const GAME_BUDGET_MICROS: u64 = 8_500_000;
+/// The environment variable that, set to a positive integer N, makes `move` search at most N
+/// nodes a move and read no clock (reproducible play for tests, as `reversi --nodes N`). Read
+/// once, at the first call; anything else (unset, 0, not a number) leaves the contest's clock.
+const NODES_VARIABLE: &str = "DUEL_CONTEST_NODES";
 
-/// Table entries for contest play: 2^21 entries, 32 MiB of the contest's 256 MiB.
-const TABLE_ENTRIES: usize = 1 << 21;
+/// The games of this process (created at the first call, with their tables).
+static STATE: Mutex<Option<Session<'static>>> = Mutex::new(None);
 
-/// Games `move` tells apart at once: a process that plays two games through it, one after
-/// the other or interleaved, keeps a table and a clock for each.
-const GAMES: usize = 2;
-
-/// One game's state between calls.
-struct Game {
-    table: Vec<Entry>,
-    /// Thinking time left for this game.
-    remaining_micros: u64,
-    /// The squares occupied at this game's previous call.
-    occupied: Bitboard,
+/// A session over [`GAMES`] tables of [`TABLE_ENTRIES`], which live as long as the process.
+fn new_session() -> Session<'static> {
+    let tables: [&'static mut [Entry]; GAMES] =
+        std::array::from_fn(|_| Vec::leak(vec![Entry::default(); TABLE_ENTRIES]));
+    let nodes = std::env::var(NODES_VARIABLE)
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .filter(|&n| n > 0);
+    Session::new(tables).with_node_limit(nodes)
 }
-
-impl Game {
-    fn new() -> Self {
-        Self {
-            table: vec![Entry::default(); TABLE_ENTRIES],
-            remaining_micros: GAME_BUDGET_MICROS,
-            occupied: Bitboard::EMPTY,
-        }
-    }
-
-    /// Whether a position with `occupied` squares can follow this game's last one.
-    fn continues_with(&self, occupied: Bitboard) -> bool {
-        follows(self.occupied, occupied)
-    }
-}
-
-/// The games of this process; the most recently played first.
-static STATE: Mutex<Vec<Game>> = Mutex::new(Vec::new());
 
 /// Called by the shim's `move(a, c, row, column)`. On any invalid input, or a failure inside,
 /// it leaves -1/-1 and writes one line to stderr: `move` has no other error channel.
+///
+/// With the environment variable `DUEL_CONTEST_NODES` set to a positive integer N (read at
+/// the first call), every move searches at most N nodes and reads no clock, as
+/// `reversi --nodes N` does: reproducible play for tests.
 ///
 /// # Safety
 /// `board` must be null or point to 64 readable ints; `row` and `column` null or writable.
@@ -86,10 +73,9 @@ pub unsafe extern "C" fn duel_contest_move(
     }
 }
 
-/// One contest call: validates the board, finds its game by the position (the game whose last
-/// position it can follow; otherwise a new game, replacing the least recently played one when
-/// [`GAMES`] are kept), gives duel's [`Player`] what is left of that game's thinking time (it
-/// spends this move's share of it) and returns (row, column).
+/// One contest call: validates the board and hands it to the process's [`Session`], which
+/// finds its game by the position, gives duel's player what is left of that game's thinking
+/// time (it spends this move's share of it) and charges the time taken; returns (row, column).
 ///
 /// Thread safety: calls are serialised by one lock (the C++ and Java entry points share it),
 /// and a call's thinking time is counted from when it holds the lock, so waiting for another
@@ -97,55 +83,11 @@ pub unsafe extern "C" fn duel_contest_move(
 /// (nothing in duel calls back).
 pub(crate) fn contest_move(cells: &[i32; 64], colour: i32) -> Result<(i32, i32), DuelResult> {
     let position = contest_board(cells, colour)?;
-    let occupied = position.occupied();
-
-    let mut games = STATE
+    let mut state = STATE
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     let started = WallClock::start();
-    let index = match games.iter().position(|g| g.continues_with(occupied)) {
-        Some(i) => i,
-        None => {
-            if games.len() < GAMES {
-                games.push(Game::new());
-            }
-            let last = games.len() - 1;
-            let game = &mut games[last];
-            game.remaining_micros = GAME_BUDGET_MICROS;
-            game.table.fill(Entry::default());
-            last
-        }
-    };
-    // The game being played moves to the front; the least recently played is at the back.
-    games[..=index].rotate_right(1);
-    let game = &mut games[0];
-    game.occupied = occupied;
-
-    let mut budget = Budget::until(&started, started.now_micros() + game.remaining_micros);
-    let decision = Player::new(&mut game.table, TimeUse::WholeGame).choose(&position, &mut budget);
-    game.remaining_micros = game.remaining_micros.saturating_sub(started.now_micros());
+    let session = state.get_or_insert_with(new_session);
+    let decision = session.choose(&position, &started);
     row_column(decision).ok_or(DuelResult::NoLegalMove)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Game;
-    use duel_core::Bitboard;
-
-    #[test]
-    fn a_position_continues_a_game_only_when_it_keeps_every_disc_and_adds_one() {
-        let mut game = Game {
-            table: Vec::new(),
-            remaining_micros: 0,
-            occupied: Bitboard(0b0111),
-        };
-        assert!(game.continues_with(Bitboard(0b1111)));
-        assert!(!game.continues_with(Bitboard(0b0111)), "no disc added");
-        assert!(!game.continues_with(Bitboard(0b1011)), "a disc removed");
-        game.occupied = Bitboard::EMPTY;
-        assert!(
-            !game.continues_with(Bitboard(0b1)),
-            "a fresh slot continues nothing"
-        );
-    }
 }

@@ -122,17 +122,6 @@ fn millis(remaining_millis: u64) -> u32 {
     u32::try_from(remaining_millis).unwrap_or(u32::MAX)
 }
 
-/// How long the homework program thinks on `position` with `remaining_millis` left for the
-/// game, in microseconds (0: the greedy move at once).
-fn think_micros(position: &Board, remaining_millis: u64) -> u64 {
-    fruit_rage::think_micros(
-        remaining_millis.saturating_mul(1000),
-        position.legal_moves().len() as u32,
-        position.cells(),
-        None,
-    )
-}
-
 /// Chooses a move for the player to move in The Fruit Rage and returns the box after it, as the
 /// homework program does, managing `remaining_millis` (the player's thinking time left for the
 /// whole game) the same way: little time left means an instant greedy move.
@@ -182,7 +171,12 @@ pub unsafe extern "C" fn duel_fruit_rage_move(
         unsafe {
             call.play(|position| {
                 // The table is sized for the time this move will think (none for a greedy move).
-                let entries = match think_micros(position, remaining_millis) {
+                let planned = fruit_rage::planned_micros(
+                    position,
+                    remaining_millis.saturating_mul(1000),
+                    None,
+                );
+                let entries = match planned {
                     0 => 0,
                     think => fruit_rage::table_entries(think),
                 };

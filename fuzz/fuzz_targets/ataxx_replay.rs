@@ -1,12 +1,12 @@
 //! Botzone history replay (`Match::replay_botzone`, used by the bot and the C API) against a
 //! naive twin of the judge: a history is accepted exactly when every move is legal where it is
 //! played and none is circular; an illegal or circular move is refused at its ply. After an
-//! accepted history, a node-limited `choose` answers a legal move, never a circular one while
+//! accepted history, a node-limited player answers a legal move, never a circular one while
 //! another exists.
 #![no_main]
 
-use duel_core::ataxx::{Match, ReplayError, Snapshot, choose, circular_moves};
-use duel_core::{Budget, Entry, SearchConfig, Searcher};
+use duel_core::ataxx::{Match, Player, ReplayError, Snapshot, circular_moves};
+use duel_core::{Budget, Entry, Player as _, TimeUse};
 use duel_fuzz::{Bytes, botzone_move, naive_circular};
 use libfuzzer_sys::fuzz_target;
 
@@ -54,22 +54,11 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     let mut table = vec![Entry::default(); 256];
-    let mut searcher = Searcher::new(&mut table);
-    let mut budget = Budget::nodes(300);
-    let config = SearchConfig {
-        max_depth: 3,
-        aspiration: 0,
-    };
-    let result = choose(
-        game.board(),
-        game.history(),
-        &mut searcher,
-        &mut budget,
-        config,
-        &mut |_| {},
-    )
-    .expect("a game that is not over has a move");
-    let mv = result.best.expect("a best move");
+    let mut budget = Budget::nodes(300).with_max_depth(3);
+    let mv = Player::new(&mut table, TimeUse::ThisMove)
+        .choose(&game, &mut budget)
+        .expect("a game that is not over has a move")
+        .mv;
     assert!(game.board().is_legal(mv));
     let circular = circular_moves(game.board(), game.history());
     if circular.len() < game.board().legal_moves().len() {

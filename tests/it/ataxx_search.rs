@@ -5,13 +5,8 @@
 
 use crate::ataxx::Session;
 use duel_core::ataxx::{Allowance, TimeManager};
-use duel_core::ataxx::{
-    Board, Colour, History, Move, Root, Rules, Tuning, WIN, choose, outcome_score, search,
-    search_position,
-};
-use duel_core::{
-    Bitboard, Budget, Entry, SearchConfig, SearchResult, Searcher, TranspositionTable,
-};
+use duel_core::ataxx::{Board, Colour, Match, Move, Player, Rules, Tuning, WIN, outcome_score};
+use duel_core::{Bitboard, Budget, Entry, Player as _, SearchResult, TimeUse};
 use duel_tests::{Rng, bin};
 
 /// Scores at or beyond this are won games.
@@ -101,28 +96,22 @@ fn small_position(rng: &mut Rng, rules: Rules, cells: usize, pieces: usize) -> B
 
 fn searched(board: &Board, max_depth: u8, nodes: u64) -> SearchResult<Move> {
     let mut table = vec![Entry::default(); 1 << 16];
-    let mut searcher = Searcher::new(&mut table);
-    let config = SearchConfig {
-        max_depth,
-        aspiration: 0,
-    };
-    match board.rules() {
-        Rules::Standard => search_position(
-            board,
-            &mut searcher,
-            &mut Budget::nodes(nodes),
-            config,
-            &mut |_| {},
-        ),
-        Rules::Botzone => choose(
-            board,
-            &History::new(board),
-            &mut searcher,
-            &mut Budget::nodes(nodes),
-            config,
-            &mut |_| {},
-        )
-        .unwrap(),
+    let mut budget = Budget::nodes(nodes).with_max_depth(max_depth);
+    match Player::new(&mut table, TimeUse::ThisMove).choose(&Match::from_board(*board), &mut budget)
+    {
+        Some(d) => SearchResult {
+            best: Some(d.mv),
+            score: d.score,
+            depth: d.depth,
+            nodes: d.nodes,
+        },
+        // A finished game: no move, its outcome (as the search reports one).
+        None => SearchResult {
+            best: None,
+            score: duel_core::Game::outcome(board).unwrap_or(0),
+            depth: 0,
+            nodes: 0,
+        },
     }
 }
 
@@ -324,38 +313,27 @@ fn end_of_game_count_is_exact() {
     assert!(forced > 0, "no forced move among the races");
 }
 
-/// The search honours its node budget exactly and a caller's `deepen` hook stops it after the
-/// iteration it saw.
+/// The player honours its node budget exactly, and its depth limit stops the search after
+/// the iteration that reached it.
 #[test]
-fn budget_and_deepen_hook_bound_the_search() {
+fn budget_and_depth_limit_bound_the_search() {
     let board = Board::start(Rules::Standard);
+    let game = Match::from_board(board);
     let mut table = vec![Entry::default(); 1 << 12];
-    let mut tt = TranspositionTable::new(&mut table);
     let mut budget = Budget::nodes(5_000);
-    let r = search(
-        Root::new(board),
-        &mut tt,
-        &Default::default(),
-        SearchConfig::default(),
-        &mut budget,
-        &mut |_| true,
-    )
-    .unwrap();
+    let r = Player::new(&mut table, TimeUse::ThisMove)
+        .choose(&game, &mut budget)
+        .unwrap();
     assert_eq!(r.nodes, 5_000);
-    assert!(board.is_legal(r.best.unwrap()));
+    assert!(board.is_legal(r.mv));
     let mut seen = Vec::new();
-    let r = search(
-        Root::new(board),
-        &mut tt,
-        &Default::default(),
-        SearchConfig::default(),
-        &mut Budget::unlimited(),
-        &mut |r| {
-            seen.push(r.depth);
-            r.depth < 3
-        },
-    )
-    .unwrap();
+    let r = Player::new(&mut table, TimeUse::ThisMove)
+        .choose_reporting(
+            &game,
+            &mut Budget::unlimited().with_max_depth(3),
+            &mut |r| seen.push(r.depth),
+        )
+        .unwrap();
     assert_eq!(seen, [1, 2, 3]);
     assert_eq!(r.depth, 3);
     // Tuning off everything selective still searches legally.
@@ -366,20 +344,12 @@ fn budget_and_deepen_hook_bound_the_search() {
         lmp_depth: 0,
         ..Tuning::default()
     };
-    let r = duel_core::ataxx::search_tuned(
-        Root::new(board),
-        &mut tt,
-        &Default::default(),
-        off,
-        SearchConfig {
-            max_depth: 3,
-            aspiration: 0,
-        },
-        &mut Budget::unlimited(),
-        &mut |_| true,
-    )
-    .unwrap();
+    let r = Player::new(&mut table, TimeUse::ThisMove)
+        .with_tuning(off)
+        .choose(&game, &mut Budget::unlimited().with_max_depth(3))
+        .unwrap();
     assert_eq!(r.depth, 3);
+    assert!(board.is_legal(r.mv));
 }
 
 // ---------------------------------------------------------------------------------------------

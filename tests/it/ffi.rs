@@ -226,6 +226,79 @@ fn the_project_grader_cpp_wins_every_game_against_random_through_the_arena() {
     );
 }
 
+/// The moves of each game `duel arena reversi` plays between `a` and `b` from the start
+/// position (two games, colours swapped), as its record holds them.
+fn arena_moves(a: &str, b: &str, record: &Path) -> Vec<Vec<String>> {
+    let out = run(
+        &bin("duel"),
+        &[
+            "arena",
+            "reversi",
+            "--a",
+            a,
+            "--b",
+            b,
+            "--games",
+            "2",
+            "--record",
+            record.to_str().expect("utf-8 path"),
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::read_to_string(record)
+        .expect("record written")
+        .lines()
+        .map(|line| {
+            let game: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+            assert_eq!(game["reason"], "game over", "{game}");
+            game["moves"]
+                .as_array()
+                .expect("moves")
+                .iter()
+                .map(|m| m.as_str().expect("a move").to_string())
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_contest_move_and_the_reversi_program_play_the_same_node_limited_games() {
+    // The project's grader.cpp speaks the contest protocol through `move`; DUEL_CONTEST_NODES
+    // gives `move` the node limit `reversi --nodes` gives the program. Both answer through one
+    // `duel_core::reversi::Session`, so each plays the other's games move for move.
+    let dir = scratch_dir("contest_move_nodes");
+    let exe = dir.join("solution");
+    link_with_duel(
+        "g++",
+        &[workspace().join("grader/reversi/grader.cpp")],
+        &exe,
+        &["-std=c++11", "-O2", "-Wall", "-Wextra"],
+    );
+    let nodes = 3_000;
+    let shim = format!(
+        "name=move cmd='env DUEL_CONTEST_NODES={nodes} {}'",
+        exe.display()
+    );
+    let program = format!(
+        "name=reversi cmd='{} --nodes {nodes}'",
+        bin("reversi").display()
+    );
+    let by_shim = arena_moves(&shim, &shim, &dir.join("shim.jsonl"));
+    let by_program = arena_moves(&program, &program, &dir.join("program.jsonl"));
+    assert_eq!(by_shim.len(), 2);
+    for game in &by_shim {
+        // A whole game: at least the 60 discs placed.
+        assert!(game.len() >= 60, "{game:?}");
+    }
+    assert_eq!(by_shim, by_program);
+}
+
 /// Compiles java/Grader.java and java/Solution.java (plus `extra` sources) into a scratch dir.
 fn javac(name: &str, extra: &[PathBuf]) -> PathBuf {
     let classes = scratch_dir(name);

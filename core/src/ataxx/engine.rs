@@ -1,14 +1,11 @@
-//! Ataxx as a [`Game`] for the generic search, the Botzone move choice (circular moves
-//! filtered at the root), and perft.
+//! Ataxx as a [`Game`] for the generic search, the circular moves the Botzone move choice
+//! filters at the root, and perft. Moves are chosen by [`super::Player`].
 
 use super::board::{Board, MoveList};
 use super::eval::{Eval, PIECE};
 use super::history::History;
 use super::moves::Move;
-use super::search::{Root, search};
-use crate::budget::Budget;
 use crate::game::{Evaluator, Game, Score};
-use crate::search::{SearchConfig, SearchResult, Searcher};
 
 /// The score of a won game, before the final margin is added.
 pub const WIN: Score = 1_000_000;
@@ -132,114 +129,6 @@ pub fn circular_moves(board: &Board, history: &History) -> MoveList {
         }
     }
     circular
-}
-
-/// Chooses a move for a Botzone position: `board` after the plies recorded in `history`.
-/// Never returns a circular move while a non-circular one exists. `None` when the game is over.
-///
-/// `on_iteration` sees every completed iteration (depth, score, nodes).
-pub fn choose(
-    board: &Board,
-    history: &History,
-    searcher: &mut Searcher<'_>,
-    budget: &mut Budget<'_>,
-    config: SearchConfig,
-    on_iteration: &mut dyn FnMut(&SearchResult<Move>),
-) -> Option<SearchResult<Move>> {
-    choose_with(
-        &Eval::default(),
-        board,
-        history,
-        searcher,
-        budget,
-        config,
-        on_iteration,
-    )
-}
-
-/// [`choose`] with the evaluation `eval` (for tuning and handicapped opponents).
-pub fn choose_with(
-    eval: &Eval,
-    board: &Board,
-    history: &History,
-    searcher: &mut Searcher<'_>,
-    budget: &mut Budget<'_>,
-    config: SearchConfig,
-    on_iteration: &mut dyn FnMut(&SearchResult<Move>),
-) -> Option<SearchResult<Move>> {
-    choose_until(eval, board, history, searcher, budget, config, &mut |r| {
-        on_iteration(r);
-        true
-    })
-}
-
-/// [`choose_with`] where `deepen`, called after every completed iteration, decides whether
-/// to search one ply deeper (a time manager's hook).
-pub fn choose_until(
-    eval: &Eval,
-    board: &Board,
-    history: &History,
-    searcher: &mut Searcher<'_>,
-    budget: &mut Budget<'_>,
-    config: SearchConfig,
-    deepen: &mut dyn FnMut(&SearchResult<Move>) -> bool,
-) -> Option<SearchResult<Move>> {
-    let legal = board.legal_moves();
-    let first = *legal.as_slice().first()?;
-    let circular = circular_moves(board, history);
-    let root = Root {
-        board: *board,
-        excluded: circular.as_slice(),
-        game: &[],
-    };
-    let mut result = search(root, searcher.table(), eval, config, budget, deepen)?;
-    let allowed = |m: &Move| !circular.as_slice().contains(m);
-    if !result.best.as_ref().is_some_and(allowed) {
-        // The search honours the filter; this only guards the promise above.
-        result.best = Some(legal.iter().copied().find(allowed).unwrap_or(first));
-    }
-    Some(result)
-}
-
-/// Searches `board` with the default evaluation (no history: standard rules, UAI, tools).
-/// A non-generic entry point, so that callers get the search compiled with this crate.
-pub fn search_position(
-    board: &Board,
-    searcher: &mut Searcher<'_>,
-    budget: &mut Budget<'_>,
-    config: SearchConfig,
-    on_iteration: &mut dyn FnMut(&SearchResult<Move>),
-) -> SearchResult<Move> {
-    search_position_until(board, searcher, budget, config, &mut |r| {
-        on_iteration(r);
-        true
-    })
-}
-
-/// [`search_position`] where `deepen`, called after every completed iteration, decides
-/// whether to search one ply deeper (a time manager's hook).
-pub fn search_position_until(
-    board: &Board,
-    searcher: &mut Searcher<'_>,
-    budget: &mut Budget<'_>,
-    config: SearchConfig,
-    deepen: &mut dyn FnMut(&SearchResult<Move>) -> bool,
-) -> SearchResult<Move> {
-    let over = SearchResult {
-        best: None,
-        score: board.outcome().unwrap_or(0),
-        depth: 0,
-        nodes: 0,
-    };
-    search(
-        Root::new(*board),
-        searcher.table(),
-        &Eval::default(),
-        config,
-        budget,
-        deepen,
-    )
-    .unwrap_or(over)
 }
 
 /// The number of leaf nodes `depth` plies below `board` (a forced pass is a ply; a finished

@@ -182,6 +182,17 @@ impl Match {
         }
     }
 
+    /// A game at `board` (under its rules) after the Botzone history `history`, which is
+    /// taken as it is (tests and tools that build a history by hand; a real game comes from
+    /// [`Match::play`] or [`Match::replay_botzone`]). Nothing is known of the positions since
+    /// the last copy.
+    pub fn with_history(board: Board, history: History) -> Self {
+        Match {
+            history,
+            ..Self::from_board(board)
+        }
+    }
+
     /// The current position.
     pub fn board(&self) -> &Board {
         &self.board

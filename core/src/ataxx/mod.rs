@@ -9,10 +9,9 @@
 //!   positions since the last copy (standard rules' repetition).
 //! - [`Player`]: the engine behind the [`crate::Player`] seam, the entry point of the C API,
 //!   the programs and the arena; [`TimeManager`] plans a move's time.
-//! - [`Eval`], [`choose`] (and [`choose_with`] for another evaluation): the evaluation and
-//!   the Botzone move choice over the generic [`crate::Searcher`], circular moves filtered at
-//!   the root through [`RootFiltered`]; [`search_position`] for positions without a history
-//!   (standard rules, UAI); [`perft`].
+//! - [`Eval`]: the evaluation; [`Tuning`]: the selective search's parameters (tuning matches,
+//!   through [`Player::with_tuning`]); [`circular_moves`], which the player excludes at the
+//!   root under Botzone's rules; [`perft`].
 
 mod board;
 mod engine;
@@ -28,14 +27,11 @@ pub use board::{
     Board, Colour, Fen, HALFMOVE_LIMIT, IllegalMoveError, MAX_MOVES, MoveList, PLY_LIMIT,
     ParseFenError, Rules,
 };
-pub use engine::{
-    RootFiltered, WIN, choose, choose_until, choose_with, circular_moves, outcome_score, perft,
-    search_position, search_position_until,
-};
+pub use engine::{RootFiltered, WIN, circular_moves, outcome_score, perft};
 pub use eval::{CLASSES, Eval, FEATURE_NAMES, FEATURES, PIECE, features};
 pub use history::{HISTORY_CAPACITY, History, Match, REPETITION_CAPACITY, ReplayError, Snapshot};
 pub use moves::{BotzoneMove, Move, ParseMoveError};
 pub use player::{MAX_DEPTH, Player, start};
-pub use search::{Root, Tuning, search, search_tuned};
+pub use search::Tuning;
 pub use square::{CELLS, FULL, NEIGHBOURS, RING, SIZE, Square, SquareIter, dilate, reach};
 pub use time::{Allowance, TimeManager};

@@ -1,4 +1,4 @@
-//! Ataxx behind the [`crate::Player`] seam: the selective [`search`] over a table in a
+//! Ataxx behind the [`crate::Player`] seam: the selective search over a table in a
 //! caller's slice, on a [`Match`] (the board with what its rules need of the game before it),
 //! with the [`TimeManager`] when the budget is a whole-game clock.
 //!
@@ -14,44 +14,33 @@ use super::moves::Move;
 use super::search::{Root, Tuning, search_tuned};
 use super::time::{Allowance, TimeManager};
 use crate::budget::Budget;
-use crate::player::{Decision, PV_CAPACITY, TimeUse};
-use crate::search::{SearchConfig, SearchResult, Searcher};
+use crate::player::{Decision, PV_CAPACITY, TimeUse, iteration};
+use crate::search::{SearchConfig, Searcher};
 use crate::tt::Entry;
 
-/// The deepest iteration when the caller sets none.
+/// The deepest iteration when the budget sets none ([`Budget::with_max_depth`]).
 pub const MAX_DEPTH: u8 = 60;
 
 /// duel's Ataxx player: the selective search over a table in a caller's slice that persists
-/// between moves, reading its budgets as its [`TimeUse`] says.
+/// between moves, reading its budgets as its [`TimeUse`] says (a whole-game clock with the
+/// budget's increment), no deeper than the budget's depth limit or [`MAX_DEPTH`].
 pub struct Player<'t> {
     table: &'t mut [Entry],
     time: TimeUse,
-    /// Microseconds added to the clock after each move (whole-game clocks).
-    increment: u64,
     eval: Eval,
     tuning: Tuning,
-    max_depth: u8,
 }
 
 impl<'t> Player<'t> {
     /// A player over `table` (any length) reading its budgets as `time` says, with the
-    /// committed evaluation and search parameters, searching up to [`MAX_DEPTH`].
+    /// committed evaluation and search parameters.
     pub fn new(table: &'t mut [Entry], time: TimeUse) -> Self {
         Self {
             table,
             time,
-            increment: 0,
             eval: Eval::default(),
             tuning: Tuning::default(),
-            max_depth: MAX_DEPTH,
         }
-    }
-
-    /// This player with `micros` added to its clock after each move (UAI `winc`/`binc`; read
-    /// only under [`TimeUse::WholeGame`]).
-    pub fn with_increment(mut self, micros: u64) -> Self {
-        self.increment = micros;
-        self
     }
 
     /// This player with the evaluation `eval` (tuning matches, handicapped opponents).
@@ -66,24 +55,26 @@ impl<'t> Player<'t> {
         self
     }
 
-    /// This player searching no deeper than `depth` plies (at least 1).
-    pub fn with_max_depth(mut self, depth: u8) -> Self {
-        self.max_depth = depth.max(1);
-        self
-    }
-
     /// Empties the table (a new game).
     pub fn clear(&mut self) {
         self.table.fill(Entry::default());
     }
+}
 
-    /// [`crate::Player::choose`], calling `report` with every completed iteration (UAI `info`
-    /// lines).
-    pub fn choose_reporting(
+impl crate::Player for Player<'_> {
+    type Position = Match;
+    type Move = Move;
+
+    fn choose(&mut self, game: &Match, budget: &mut Budget<'_>) -> Option<Decision<Move>> {
+        self.choose_reporting(game, budget, &mut |_| {})
+    }
+
+    /// Reports every completed iteration (UAI `info` lines).
+    fn choose_reporting(
         &mut self,
         game: &Match,
         budget: &mut Budget<'_>,
-        report: &mut dyn FnMut(&SearchResult<Move>),
+        report: &mut dyn FnMut(&Decision<Move>),
     ) -> Option<Decision<Move>> {
         let board = game.board();
         if board.is_over() {
@@ -94,12 +85,12 @@ impl<'t> Player<'t> {
             Rules::Standard => super::board::MoveList::new(),
         };
         let root = Root {
-            board: *board,
             excluded: circular.as_slice(),
             game: game.since_copy(),
+            ..Root::new(*board)
         };
         let config = SearchConfig {
-            max_depth: self.max_depth,
+            max_depth: budget.max_depth().unwrap_or(MAX_DEPTH),
             aspiration: 0,
         };
         let mut searcher = Searcher::new(&mut *self.table);
@@ -109,7 +100,7 @@ impl<'t> Player<'t> {
                 let now = clock.now_micros();
                 let allowance = Allowance::Clock {
                     left: budget.micros_left(),
-                    increment: self.increment,
+                    increment: budget.increment_micros(),
                 };
                 let mut time = TimeManager::new(now, allowance, 0);
                 let mut part = budget.share(time.deadline().saturating_sub(now));
@@ -121,7 +112,9 @@ impl<'t> Player<'t> {
                     config,
                     &mut part,
                     &mut |r| {
-                        report(r);
+                        if let Some(d) = iteration(r) {
+                            report(&d);
+                        }
                         time.deepen(clock.now_micros(), r)
                     },
                 );
@@ -136,7 +129,9 @@ impl<'t> Player<'t> {
                 config,
                 budget,
                 &mut |r| {
-                    report(r);
+                    if let Some(d) = iteration(r) {
+                        report(&d);
+                    }
                     true
                 },
             ),
@@ -155,15 +150,6 @@ impl<'t> Player<'t> {
         let n = searcher.principal_variation(board, &mut line);
         let decision = Decision::new(mv, result.score, false, result.depth, result.nodes);
         Some(decision.with_line(&line[..n]))
-    }
-}
-
-impl crate::Player for Player<'_> {
-    type Position = Match;
-    type Move = Move;
-
-    fn choose(&mut self, game: &Match, budget: &mut Budget<'_>) -> Option<Decision<Move>> {
-        self.choose_reporting(game, budget, &mut |_| {})
     }
 }
 

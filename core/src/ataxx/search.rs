@@ -478,23 +478,11 @@ impl Root<'_> {
     }
 }
 
-/// Searches `root` by iterative deepening until `config.max_depth`, until `budget` runs out,
-/// or until `deepen` (called after every completed iteration) returns false. Returns the
-/// deepest completed iteration's result (its move improved by an interrupted iteration's, when
-/// a full search proved that better). `None` when the game is over.
-pub fn search(
-    root: Root<'_>,
-    tt: &mut TranspositionTable<'_>,
-    eval: &Eval,
-    config: SearchConfig,
-    budget: &mut Budget<'_>,
-    deepen: &mut dyn FnMut(&SearchResult<Move>) -> bool,
-) -> Option<SearchResult<Move>> {
-    search_tuned(root, tt, eval, Tuning::default(), config, budget, deepen)
-}
-
-/// [`search`] with explicit [`Tuning`] (for tuning matches).
-pub fn search_tuned(
+/// Searches `root` with `tuning` by iterative deepening until `config.max_depth`, until
+/// `budget` runs out, or until `deepen` (called after every completed iteration) returns false.
+/// Returns the deepest completed iteration's result (its move improved by an interrupted
+/// iteration's, when a full search proved that better). `None` when the game is over.
+pub(crate) fn search_tuned(
     root: Root<'_>,
     tt: &mut TranspositionTable<'_>,
     eval: &Eval,

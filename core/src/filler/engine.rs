@@ -32,7 +32,8 @@ pub fn choose(board: &Board, budget: &mut Budget<'_>, table: &mut [Entry]) -> Ch
     choose_with(board, &Heuristic::default(), budget, table, &mut |_| {})
 }
 
-/// [`choose`] with a chosen evaluation, calling `on_iteration` after every completed depth.
+/// [`choose`] with a chosen evaluation, calling `on_iteration` after every completed depth;
+/// no deeper than the budget's depth limit, if it has one.
 pub fn choose_with(
     board: &Board,
     eval: &Heuristic,
@@ -51,7 +52,7 @@ pub fn choose_with(
     }
     let mut searcher = Searcher::new(table);
     let config = SearchConfig {
-        max_depth: 60,
+        max_depth: budget.max_depth().unwrap_or(60),
         aspiration: 0,
     };
     let result = searcher.search(&Useful(*board), eval, config, budget, on_iteration);

@@ -4,12 +4,13 @@ use super::board::{Board, Move};
 use super::engine::choose_with;
 use super::eval::Heuristic;
 use crate::budget::Budget;
-use crate::player::{Decision, PV_CAPACITY};
-use crate::search::{SearchResult, Searcher};
+use crate::player::{Decision, PV_CAPACITY, iteration};
+use crate::search::Searcher;
 use crate::tt::Entry;
 
 /// duel's Filler player: iterative-deepening alpha-beta over a table in a caller's slice.
-/// The budget is the move's (Filler's clock is per move).
+/// The budget is the move's (Filler's clock is per move); its depth limit bounds the
+/// iterations.
 pub struct Player<'t> {
     table: &'t mut [Entry],
     eval: Heuristic,
@@ -29,19 +30,31 @@ impl<'t> Player<'t> {
         self.eval = eval;
         self
     }
+}
 
-    /// [`crate::Player::choose`], calling `report` with every completed iteration (the
-    /// program's `--info` lines).
-    pub fn choose_reporting(
+impl crate::Player for Player<'_> {
+    type Position = Board;
+    type Move = Move;
+
+    fn choose(&mut self, board: &Board, budget: &mut Budget<'_>) -> Option<Decision<Move>> {
+        self.choose_reporting(board, budget, &mut |_| {})
+    }
+
+    /// Reports every completed iteration (the program's `--info` lines).
+    fn choose_reporting(
         &mut self,
         board: &Board,
         budget: &mut Budget<'_>,
-        report: &mut dyn FnMut(&SearchResult<Move>),
+        report: &mut dyn FnMut(&Decision<Move>),
     ) -> Option<Decision<Move>> {
         if board.is_over() {
             return None;
         }
-        let choice = choose_with(board, &self.eval, budget, self.table, report);
+        let choice = choose_with(board, &self.eval, budget, self.table, &mut |r| {
+            if let Some(d) = iteration(r) {
+                report(&d);
+            }
+        });
         let mut line = [Move::default(); PV_CAPACITY];
         let n = Searcher::new(self.table).principal_variation(board, &mut line);
         let decision = Decision::new(
@@ -52,14 +65,5 @@ impl<'t> Player<'t> {
             choice.nodes,
         );
         Some(decision.with_line(&line[..n]))
-    }
-}
-
-impl crate::Player for Player<'_> {
-    type Position = Board;
-    type Move = Move;
-
-    fn choose(&mut self, board: &Board, budget: &mut Budget<'_>) -> Option<Decision<Move>> {
-        self.choose_reporting(board, budget, &mut |_| {})
     }
 }

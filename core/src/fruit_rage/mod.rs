@@ -22,5 +22,5 @@ pub use play::{
     GreedyEval, SEARCH_WIDTH, choose, greedy_move, minimax, minimax3_move, random_move, search,
     table_entries, think_micros,
 };
-pub use player::Player;
+pub use player::{Player, planned_micros};
 pub use text::{Input, InputError, ParseError, parse_input};

@@ -1,5 +1,5 @@
 //! The Fruit Rage behind the [`crate::Player`] seam: [`search`] over a table in a caller's
-//! slice, and the whole-game time management of [`think_micros`] when the budget is the
+//! slice, and the whole-game time management of [`planned_micros`] when the budget is the
 //! game's clock.
 
 use super::board::{Board, Move};
@@ -7,6 +7,16 @@ use super::play::{greedy_move, search, think_micros};
 use crate::budget::Budget;
 use crate::player::{Decision, PV_CAPACITY, TimeUse};
 use crate::tt::Entry;
+
+/// How long the player's whole-game time management plans to think on `board` with
+/// `remaining_micros` left on the mover's clock and the machine's calibrated speed
+/// `nodes_per_second`, if any: [`think_micros`] over the box's groups and fruits. 0 means the
+/// greedy move at once. Callers that size a table for the move ([`super::table_entries`])
+/// read the plan here.
+pub fn planned_micros(board: &Board, remaining_micros: u64, nodes_per_second: Option<u64>) -> u64 {
+    let groups = board.legal_moves().len() as u32;
+    think_micros(remaining_micros, groups, board.cells(), nodes_per_second)
+}
 
 /// duel's Fruit Rage player.
 pub struct Player<'t> {
@@ -35,13 +45,7 @@ impl crate::Player for Player<'_> {
         let greedy = greedy_move(board)?;
         let result = match (self.time, budget.clock()) {
             (TimeUse::WholeGame, Some(_)) => {
-                let groups = board.legal_moves().len() as u32;
-                let think = think_micros(
-                    budget.micros_left(),
-                    groups,
-                    board.cells(),
-                    self.nodes_per_second,
-                );
+                let think = planned_micros(board, budget.micros_left(), self.nodes_per_second);
                 if think == 0 {
                     return Some(Decision::new(greedy, board.lead(), false, 0, 0));
                 }

@@ -107,6 +107,11 @@ impl<'t, E: Evaluator<Board>> Engine<'t, E> {
         self
     }
 
+    /// Sets the depth limit as [`Engine::with_max_depth`] does (`None`: none).
+    pub(crate) fn set_max_depth(&mut self, depth: Option<u8>) {
+        self.max_depth = depth.map(|d| d.max(1));
+    }
+
     /// The same engine with the midgame search's `options` (multi-prob-cut's threshold, ...).
     pub fn with_options(mut self, options: Options) -> Self {
         self.options = options;

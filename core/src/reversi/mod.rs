@@ -13,6 +13,8 @@
 //! - [`search`]: the midgame search (principal-variation search, table, multi-prob-cut
 //!   with its fitted regression in [`mpc`]).
 //! - [`engine`]: [`Engine`], which plays a whole game, and [`think_time_millis`].
+//! - [`session`]: [`Session`], the contest's whole-game state behind `move` (games told apart
+//!   by position, each with its table and clock).
 
 pub mod bits;
 pub mod board;
@@ -24,6 +26,7 @@ pub mod pattern;
 pub mod perft;
 pub mod player;
 pub mod search;
+pub mod session;
 pub mod trained;
 
 pub use board::{
@@ -35,4 +38,5 @@ pub use engine::{Choice, Engine, think_time_millis};
 pub use eval::{Eval, disc_difference, outcome_score};
 pub use perft::{PerftSlot, perft, perft_hashed};
 pub use player::Player;
+pub use session::Session;
 pub use trained::Trained;

@@ -10,7 +10,8 @@ use crate::player::{Decision, PV_CAPACITY, TimeUse};
 use crate::tt::Entry;
 
 /// duel's Reversi player: midgame search, then the exact solver, over a table in a caller's
-/// slice that persists between moves. `E` is the midgame evaluation, as for [`Engine`].
+/// slice that persists between moves. `E` is the midgame evaluation, as for [`Engine`]. A
+/// budget's depth limit is a playing level, as [`Engine::with_max_depth`] describes.
 pub struct Player<'t, E = Trained> {
     engine: Engine<'t, E>,
     time: TimeUse,
@@ -46,6 +47,7 @@ impl<E: Evaluator<Board>> crate::Player for Player<'_, E> {
         if board.is_game_over() {
             return None;
         }
+        self.engine.set_max_depth(budget.max_depth());
         let choice = match (self.time, budget.clock()) {
             (TimeUse::WholeGame, Some(_)) => {
                 let millis = think_time_millis(board, budget.micros_left() / 1000);

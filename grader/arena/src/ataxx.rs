@@ -540,24 +540,22 @@ impl<'p> Seat<'p> {
                     self.table = vec![Entry::default(); 1 << 18];
                 }
                 let clock = WallClock::start();
-                let (mut budget, time, increment) = match (nodes, self.clock.control()) {
-                    (Some(n), _) => (Budget::nodes(*n), TimeUse::ThisMove, 0),
+                let (mut budget, time) = match (nodes, self.clock.control()) {
+                    (Some(n), _) => (Budget::nodes(*n), TimeUse::ThisMove),
                     (None, TimeControl::Move(_)) => (
                         Budget::millis(&clock, builtin_millis(&self.clock)),
                         TimeUse::ThisMove,
-                        0,
                     ),
                     (None, TimeControl::Game { .. }) => (
-                        Budget::millis(&clock, self.clock.left().as_millis() as u64),
+                        Budget::millis(&clock, self.clock.left().as_millis() as u64)
+                            .with_increment(self.clock.increment().as_micros() as u64),
                         TimeUse::WholeGame,
-                        self.clock.increment().as_micros() as u64,
                     ),
                 };
                 let game = match position {
                     Position::Botzone(m, _) | Position::Standard(m) => m,
                 };
                 let best = Duel::new(&mut self.table, time)
-                    .with_increment(increment)
                     .choose(game, &mut budget)
                     .map(|d| d.mv);
                 let mv = best

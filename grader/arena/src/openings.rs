@@ -10,8 +10,7 @@
 use crate::Rng;
 use duel_core::ataxx::{self, Match};
 use duel_core::reversi::{Board, Engine, Move};
-use duel_core::search::SearchConfig;
-use duel_core::{Budget, Entry, Game, Searcher};
+use duel_core::{Budget, Entry, Game, Player as _, TimeUse};
 use std::collections::HashSet;
 use std::io::Write;
 use std::process::ExitCode;
@@ -148,20 +147,9 @@ fn ataxx_suite(args: &OpeningsArgs, out: &mut dyn Write) -> Result<(), String> {
         if board.is_over() {
             return None;
         }
-        let mut budget = Budget::nodes(args.nodes);
-        let mut searcher = Searcher::new(&mut table);
-        let config = SearchConfig {
-            max_depth: 64,
-            aspiration: 0,
-        };
-        let result = ataxx::choose(
-            &board,
-            game.history(),
-            &mut searcher,
-            &mut budget,
-            config,
-            &mut |_| {},
-        )?;
+        let mut budget = Budget::nodes(args.nodes).with_max_depth(64);
+        let result =
+            ataxx::Player::new(&mut table, TimeUse::ThisMove).choose(&game, &mut budget)?;
         let pieces = f64::from(result.score) / f64::from(ataxx::PIECE);
         let key = board
             .pieces(ataxx::Colour::Black)

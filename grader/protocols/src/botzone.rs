@@ -214,12 +214,12 @@ impl Bot {
     /// Searches the position of `game` and plays the chosen move into it; returns it.
     fn answer(&mut self, game: &mut Match, turn_start: u64) -> Result<BotzoneMove, BotError> {
         let deadline = turn_start.saturating_add(self.options.millis.saturating_mul(1000));
-        let mut budget = Budget::until(&self.clock, deadline);
+        let mut budget =
+            Budget::until(&self.clock, deadline).with_max_depth(self.options.max_depth);
         if let Some(nodes) = self.options.max_nodes {
             budget = budget.with_node_limit(nodes);
         }
-        let mut player =
-            Player::new(&mut self.table, TimeUse::ThisMove).with_max_depth(self.options.max_depth);
+        let mut player = Player::new(&mut self.table, TimeUse::ThisMove);
         let Some(decision) = player.choose(game, &mut budget) else {
             return err("the game is over: no move to make");
         };

@@ -5,7 +5,7 @@ use std::io::Read;
 use duel_core::filler::fitted::{FEATURES, FITTED, PHASES, SIZE_GROUPS, Weights};
 use duel_core::filler::tempo::estimate_moves_played;
 use duel_core::filler::{Board, EXACT_PLIES, Grid, Move, Player, eval::Heuristic};
-use duel_core::{Budget, Clock, Entry};
+use duel_core::{Budget, Clock, Entry, Player as _};
 
 use crate::clock::WallClock;
 
@@ -152,9 +152,9 @@ pub fn answer(args: &ProgramArgs, input: &[u8], clock: &WallClock) -> Result<Mov
     let entries = args.hash_mib.min(MAX_HASH_MIB) * (1 << 20) / size_of::<Entry>();
     let mut table = vec![Entry::default(); entries];
     let info = args.info;
-    let mut report = |r: &duel_core::SearchResult<Move>| {
+    let mut report = |r: &duel_core::Decision<Move>| {
         if info {
-            let best = r.best.map(|m| m.colour()).unwrap_or(0);
+            let best = r.mv.colour();
             eprintln!(
                 "depth {} score {} nodes {} best {best} time {} ms",
                 r.depth,

@@ -3,8 +3,8 @@
 //! speed into `calibration.txt`.
 
 use crate::clock::WallClock;
-use duel_core::fruit_rage::{self, Board, Move};
-use duel_core::{Budget, Clock, Entry};
+use duel_core::fruit_rage::{self, Board, Move, Player};
+use duel_core::{Budget, Clock, Entry, Player as _, TimeUse};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -76,39 +76,30 @@ pub fn answer(
 ) -> Result<Answer, String> {
     let input = fruit_rage::parse_input(text).map_err(|e| e.to_string())?;
     let board = input.board;
-    let moves = board.legal_moves();
-    let think = fruit_rage::think_micros(
-        input.remaining_micros(),
-        moves.len() as u32,
-        board.cells(),
-        nodes_per_second,
-    );
-    let report = if think == 0 {
-        let mv = fruit_rage::greedy_move(&board).ok_or("the box holds no fruit")?;
-        MoveReport {
-            mv,
-            think_micros: 0,
-            depth: 0,
-            nodes: 0,
-        }
-    } else {
-        // A node-limited search needs no more entries than it can visit nodes.
-        let entries = max_nodes.map_or(usize::MAX, |n| {
+    let remaining = input.remaining_micros();
+    let think = fruit_rage::planned_micros(&board, remaining, nodes_per_second);
+    // The table is sized for the time the move will think (none for a greedy move); a
+    // node-limited search needs no more entries than it can visit nodes.
+    let entries = match think {
+        0 => 0,
+        _ => max_nodes.map_or(usize::MAX, |n| {
             usize::try_from(n.max(1).next_power_of_two()).unwrap_or(usize::MAX)
-        });
-        let mut table = vec![Entry::default(); fruit_rage::table_entries(think).min(entries)];
-        let mut budget = Budget::until(clock, clock.now_micros().saturating_add(think));
-        if let Some(nodes) = max_nodes {
-            budget = budget.with_node_limit(nodes);
-        }
-        let result = fruit_rage::search(&board, &mut budget, &mut table);
-        let mv = result.best.ok_or("the box holds no fruit")?;
-        MoveReport {
-            mv,
-            think_micros: think,
-            depth: result.depth,
-            nodes: result.nodes,
-        }
+        }),
+    };
+    let mut table = vec![Entry::default(); fruit_rage::table_entries(think).min(entries)];
+    // The game's clock goes to the player, whose time management takes this move's share.
+    let mut budget = Budget::until(clock, clock.now_micros().saturating_add(remaining));
+    if let Some(nodes) = max_nodes {
+        budget = budget.with_node_limit(nodes);
+    }
+    let decision = Player::new(&mut table, TimeUse::WholeGame, nodes_per_second)
+        .choose(&board, &mut budget)
+        .ok_or("the box holds no fruit")?;
+    let report = MoveReport {
+        mv: decision.mv,
+        think_micros: think,
+        depth: decision.depth,
+        nodes: decision.nodes,
     };
     Ok(Answer {
         output: output_text(&board, report.mv),

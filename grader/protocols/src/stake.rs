@@ -8,7 +8,8 @@
 //! On malformed input the answers already printed stay, and the error names the case (cases
 //! count from 1; rows and columns from 0, as in the answers).
 
-use duel_core::stake::{BoardBuilder, ParseError, Slot, SolveError, TABLE_LEN, solve};
+use duel_core::stake::{BoardBuilder, ParseError, Player, Slot, SolveError, TABLE_LEN};
+use duel_core::{Budget, Player as _};
 use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -172,8 +173,12 @@ pub fn solve_batch(mut input: impl BufRead, mut output: impl Write) -> Result<us
                 .map_err(|e| fail(CaseError::Board(e)))?;
         }
         let board = builder.finish().map_err(|e| fail(CaseError::Board(e)))?;
-        let solution = solve(&board, &mut table).map_err(|e| fail(CaseError::Solve(e)))?;
-        writeln!(output, "{solution}")?;
+        // The player solves exactly; it has no move only on a full board (a board never has
+        // more empties than the solver takes).
+        let decision = Player::new(&mut table)
+            .choose(&board, &mut Budget::unlimited())
+            .ok_or_else(|| fail(CaseError::Solve(SolveError::GameOver)))?;
+        writeln!(output, "{} {}", decision.mv, decision.score)?;
         output.flush()?;
         answered += 1;
     }

@@ -4,7 +4,7 @@
 
 use core::fmt;
 use duel_core::stake::Slot;
-use duel_core::{Budget, Entry, SearchConfig, Searcher};
+use duel_core::{Budget, Entry, Player as _, TimeUse};
 
 /// Transposition-table entries for the four searches that use [`Entry`] (16 bytes each): 8 KiB,
 /// so that the tables and the deepest stack (Fruit Rage's) fit 64 KiB of RAM together.
@@ -217,37 +217,21 @@ fn reversi_midgame(entries: &mut [Entry]) -> Outcome {
 // Not inlined, so that each case has its own stack frame on the firmware (measured alone).
 #[inline(never)]
 fn ataxx(entries: &mut [Entry]) -> Outcome {
-    use duel_core::ataxx::{Board, History, Rules, choose};
+    use duel_core::ataxx::{Board, Match, Player, Rules};
     let Ok(board) = Board::from_fen(ATAXX_FEN, Rules::Botzone) else {
         return Outcome::FAILED;
     };
-    let history = History::new(&board);
-    let mut searcher = Searcher::new(entries);
+    let game = Match::from_board(board);
     let mut budget = Budget::nodes(ATAXX_NODES);
-    let config = SearchConfig::default();
-    match choose(
-        &board,
-        &history,
-        &mut searcher,
-        &mut budget,
-        config,
-        &mut |_| {},
-    ) {
-        Some(SearchResultMove {
-            best: Some(mv),
-            score,
-            nodes,
-            ..
-        }) => Outcome {
-            answer: Answer::Ataxx(mv),
-            score: i64::from(score),
-            nodes,
+    match Player::new(entries, TimeUse::ThisMove).choose(&game, &mut budget) {
+        Some(decision) => Outcome {
+            answer: Answer::Ataxx(decision.mv),
+            score: i64::from(decision.score),
+            nodes: decision.nodes,
         },
-        _ => Outcome::FAILED,
+        None => Outcome::FAILED,
     }
 }
-
-type SearchResultMove = duel_core::SearchResult<duel_core::ataxx::Move>;
 
 /// The Filler board's colours: a xorshift stream, one colour 0..=9 a cell.
 pub fn filler_colours() -> [u8; FILLER_SIZE * FILLER_SIZE] {

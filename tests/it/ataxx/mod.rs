@@ -9,8 +9,8 @@ mod repetition;
 mod rules;
 mod uai;
 
-use duel_core::ataxx::{Board, BotzoneMove, Colour, History, Match, Move, Snapshot, choose};
-use duel_core::{Budget, Entry, SearchConfig, SearchResult, Searcher};
+use duel_core::ataxx::{Board, BotzoneMove, Colour, History, Match, Move, Player, Snapshot};
+use duel_core::{Budget, Entry, Player as _, SearchResult, TimeUse};
 use duel_tests::bin;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -37,7 +37,8 @@ pub(crate) fn play_bz(game: &mut Match, m: BotzoneMove) {
     game.play(mv).unwrap();
 }
 
-/// What `ataxx::choose` answers at `depth` with a table of `entries`.
+/// What the Ataxx player answers at `depth` with a table of `entries` for `board` after the
+/// Botzone history `history`.
 pub(crate) fn search_choice(
     board: &Board,
     history: &History,
@@ -45,21 +46,17 @@ pub(crate) fn search_choice(
     entries: usize,
 ) -> SearchResult<Move> {
     let mut table = vec![Entry::default(); entries];
-    let mut searcher = Searcher::new(&mut table);
-    let mut budget = Budget::unlimited();
-    let config = SearchConfig {
-        max_depth: depth,
-        aspiration: 0,
-    };
-    choose(
-        board,
-        history,
-        &mut searcher,
-        &mut budget,
-        config,
-        &mut |_| {},
-    )
-    .unwrap()
+    let game = Match::with_history(*board, history.clone());
+    let mut budget = Budget::unlimited().with_max_depth(depth);
+    let d = Player::new(&mut table, TimeUse::ThisMove)
+        .choose(&game, &mut budget)
+        .unwrap();
+    SearchResult {
+        best: Some(d.mv),
+        score: d.score,
+        depth: d.depth,
+        nodes: d.nodes,
+    }
 }
 
 /// The `ataxx` program.

@@ -1,24 +1,18 @@
 //! The UAI engine (`ataxx --uai`, standard rules) and `duel perft ataxx` through the binaries.
 
 use super::{Session, ataxx};
-use duel_core::ataxx::{Board, Move, Rules, search_position};
-use duel_core::{Budget, Entry, SearchConfig, SearchResult, Searcher};
+use duel_core::ataxx::{Board, Match, Move, Player, Rules};
+use duel_core::{Budget, Decision, Entry, Player as _, TimeUse};
 use duel_tests::{bin, run};
 use std::time::Duration;
 
-fn library_iterations(board: &Board, depth: u8) -> Vec<SearchResult<Move>> {
+/// The iterations the Ataxx player reports for `board` (no game before it) up to `depth`.
+fn library_iterations(board: &Board, depth: u8) -> Vec<Decision<Move>> {
     let mut table = vec![Entry::default(); 16 * (1 << 20) / 16];
-    let mut searcher = Searcher::new(&mut table);
     let mut seen = Vec::new();
-    let config = SearchConfig {
-        max_depth: depth,
-        aspiration: 0,
-    };
-    search_position(
-        board,
-        &mut searcher,
-        &mut Budget::unlimited(),
-        config,
+    Player::new(&mut table, TimeUse::ThisMove).choose_reporting(
+        &Match::from_board(*board),
+        &mut Budget::unlimited().with_max_depth(depth),
         &mut |r| seen.push(*r),
     );
     seen
@@ -46,12 +40,9 @@ fn uai_scripted_session() {
             r.depth, r.score, r.nodes
         );
         assert!(line.starts_with(&prefix), "{line} vs {prefix}");
-        assert!(
-            line.ends_with(&format!(" pv {}", r.best.unwrap())),
-            "{line}"
-        );
+        assert!(line.ends_with(&format!(" pv {}", r.mv)), "{line}");
     }
-    let best = library_iterations(&board, 3).last().unwrap().best.unwrap();
+    let best = library_iterations(&board, 3).last().unwrap().mv;
     assert_eq!(s.line(), format!("bestmove {best}"));
     // A timed search from a FEN with blocked cells.
     s.send("position fen x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1\ngo movetime 200\n");

@@ -3,8 +3,8 @@
 
 use super::{Subject, perft};
 use crate::ataxx::naive::{Grid, MoveId, move_id, random_grid, start_grid};
-use duel_core::ataxx::{self, Board, Eval, History, Move, Rules, Square};
-use duel_core::{Budget, Column, Entry, Row, SearchConfig, Searcher};
+use duel_core::ataxx::{self, Board, Eval, Move, Rules, Square};
+use duel_core::{Budget, Column, Entry, Player as _, Row, TimeUse};
 use duel_tests::{Rng, perft_rows};
 
 fn rules(rng: &mut Rng) -> Rules {
@@ -99,17 +99,9 @@ impl Subject for Board {
 
     fn choose(&self, nodes: u64) -> Option<Move> {
         let mut table = vec![Entry::default(); 1 << 10];
-        let mut searcher = Searcher::new(&mut table);
-        let history = History::new(self);
-        ataxx::choose(
-            self,
-            &history,
-            &mut searcher,
-            &mut Budget::nodes(nodes),
-            SearchConfig::default(),
-            &mut |_| {},
-        )
-        .and_then(|r| r.best)
+        ataxx::Player::new(&mut table, TimeUse::ThisMove)
+            .choose(&ataxx::Match::from_board(*self), &mut Budget::nodes(nodes))
+            .map(|d| d.mv)
     }
 }
 

@@ -5,22 +5,19 @@
 
 use clap::Parser;
 use clap::error::ErrorKind;
-use duel_core::reversi::{Board, Move, Player, follows};
-use duel_core::{Bitboard, Budget, Clock, Entry, Player as _, TimeUse};
+use duel_core::Entry;
+use duel_core::reversi::{Board, Move, Session};
 use duel_protocols::clock::WallClock;
 use duel_protocols::nboard::{NboardOptions, serve};
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-/// Of the contest's 10 seconds of thinking a game, the part the program plans to spend; the
-/// rest covers reading, writing and the referee's own measurement.
-const GAME_TIME_MICROS: u64 = 9_000_000;
-
 /// duel's Reversi engine. Without --nboard: the contest's grader protocol on stdin/stdout (the
 /// colour, 0 white or 1 black, on the first line; then for each move 8 lines of 8 integers,
 /// -1 empty, 0 white, 1 black, answered by "row column"), with 10 seconds of thinking for the
-/// whole game. With --nboard: the NBoard protocol, version 2.
+/// whole game, spent as the C++ `move` spends it (the same `duel_core::reversi::Session`).
+/// With --nboard: the NBoard protocol, version 2.
 #[derive(Parser, Debug)]
 #[command(name = "reversi", version)]
 struct Cli {
@@ -30,7 +27,8 @@ struct Cli {
     /// Search at most N nodes a move and use no clock, so that play is reproducible.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
-    /// Transposition table size in MiB.
+    /// Transposition table size in MiB (in the contest protocol, a game's: the program keeps
+    /// two games' tables, as `move` does).
     #[arg(long, value_name = "M", default_value_t = 32,
           value_parser = clap::value_parser!(u16).range(1..=4096))]
     hash_mib: u16,
@@ -111,9 +109,11 @@ impl<R: BufRead> Integers<R> {
     }
 }
 
-/// The contest protocol: one game, this program's colour first. End of input ends it with
-/// status 0; malformed input with one line on stderr and status 2. A board that is not a
-/// position to move in gets `-1 -1` and a line on stderr, as the C++ `move` does.
+/// The contest protocol: this program's colour first, then boards. Each board is answered as
+/// the C++ `move` answers it, by the same [`Session`] (games told apart by position, each with
+/// its table and 8.5 s of thinking), with `nodes` a move instead of the clock when given. End
+/// of input ends it with status 0; malformed input with one line on stderr and status 2. A
+/// board that is not a position to move in gets `-1 -1` and a line on stderr, as `move` does.
 fn contest(nodes: Option<u64>, table_entries: usize) -> ExitCode {
     let clock = WallClock::start();
     let mut input = Integers::new(std::io::stdin().lock());
@@ -129,9 +129,9 @@ fn contest(nodes: Option<u64>, table_entries: usize) -> ExitCode {
         eprintln!("reversi: colour must be 0 or 1, not {colour}");
         return ExitCode::from(2);
     }
-    let mut table = vec![Entry::default(); table_entries];
-    let mut remaining_micros = GAME_TIME_MICROS;
-    let mut last_occupied = Bitboard::EMPTY;
+    let mut first = vec![Entry::default(); table_entries];
+    let mut second = vec![Entry::default(); table_entries];
+    let mut session = Session::new([&mut first, &mut second]).with_node_limit(nodes);
     loop {
         let mut cells = [[0i32; 8]; 8];
         for (r, row) in cells.iter_mut().enumerate() {
@@ -146,31 +146,13 @@ fn contest(nodes: Option<u64>, table_entries: usize) -> ExitCode {
                 }
             }
         }
-        let started = clock.now_micros();
         let (row, column) = match Board::from_contest_to_move(&cells, colour) {
             Err(e) => {
                 eprintln!("reversi: move: {e}");
                 (-1, -1)
             }
             Ok(board) => {
-                // A board that cannot follow the last one starts a new game.
-                if !follows(last_occupied, board.occupied()) {
-                    remaining_micros = GAME_TIME_MICROS;
-                    table.fill(Entry::default());
-                }
-                last_occupied = board.occupied();
-                // The game's clock goes to the player, whose time manager takes this move's
-                // share of it (the same manager as the C++ `move`'s).
-                let (mut budget, time) = match nodes {
-                    Some(n) => (Budget::nodes(n), TimeUse::ThisMove),
-                    None => (
-                        Budget::until(&clock, started.saturating_add(remaining_micros)),
-                        TimeUse::WholeGame,
-                    ),
-                };
-                let decision = Player::new(&mut table, time).choose(&board, &mut budget);
-                remaining_micros =
-                    remaining_micros.saturating_sub(clock.now_micros().saturating_sub(started));
+                let decision = session.choose(&board, &clock);
                 match decision.map(|d| d.mv) {
                     Some(Move::Place(sq)) => (i32::from(sq.row().0), i32::from(sq.column().0)),
                     // The board has a legal square (checked above), so the player never passes.

@@ -15,7 +15,7 @@ pub mod client;
 
 use crate::clock::WallClock;
 use duel_core::ataxx::{Allowance, Board, Colour, Eval, Match, Move, Player, Rules, Tuning, perft};
-use duel_core::{Budget, Clock, Entry, SearchResult, TimeUse};
+use duel_core::{Budget, Clock, Decision, Entry, Player as _, TimeUse};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -334,7 +334,9 @@ fn search(
     };
     let side_is_black = game.board().side() == Colour::Black;
     let (deadline, time, increment) = plan(&limits, side_is_black, clock.wall.now_micros());
-    let mut budget = Budget::until(&clock, deadline);
+    let mut budget = Budget::until(&clock, deadline)
+        .with_increment(increment)
+        .with_max_depth(limits.depth.unwrap_or(duel_core::ataxx::MAX_DEPTH));
     if let Some(n) = limits.nodes {
         budget = budget.with_node_limit(n.max(1));
     }
@@ -343,15 +345,13 @@ fn search(
         Err(poisoned) => poisoned.into_inner(),
     };
     let mut player = Player::new(&mut guard, time)
-        .with_increment(increment)
         .with_eval(settings.eval)
-        .with_tuning(settings.tuning)
-        .with_max_depth(limits.depth.unwrap_or(duel_core::ataxx::MAX_DEPTH));
+        .with_tuning(settings.tuning);
     let started = Instant::now();
-    let mut report = |r: &SearchResult<Move>| {
+    let mut report = |r: &Decision<Move>| {
         let micros = started.elapsed().as_micros().max(1) as u64;
         let nps = r.nodes.saturating_mul(1_000_000) / micros;
-        let pv = r.best.map(|m| format!(" pv {m}")).unwrap_or_default();
+        let pv = format!(" pv {}", r.mv);
         say(&format!(
             "info depth {} score cp {} nodes {} nps {} time {}{pv}",
             r.depth,

@@ -22,9 +22,9 @@
 
 use clap::{Parser, Subcommand};
 use duel_core::ataxx::{
-    Board, Colour, Eval, FEATURE_NAMES, FEATURES, Move, Root, Rules, Tuning, features, search_tuned,
+    Board, Colour, Eval, FEATURE_NAMES, FEATURES, Match, Player, Rules, features,
 };
-use duel_core::{Bitboard, Budget, Entry, SearchConfig, TranspositionTable};
+use duel_core::{Bitboard, Budget, Entry, Player as _, TimeUse};
 use duel_train::selfplay::Run;
 use duel_train::{Rng, Shard};
 use std::io::{BufRead, BufReader};
@@ -128,40 +128,23 @@ fn play_game(number: u64, seed: u64, plies: u32, nodes: u64, table: &mut [Entry]
         board = board.play_unchecked(moves.as_slice()[rng.below(moves.len())]);
     }
     table.fill(Entry::default());
-    let mut tt = TranspositionTable::new(table);
+    // The player's game keeps the positions since the last copy (the search scores a return
+    // to one as a draw); its table persists through the game.
+    let mut game = Match::from_board(board);
     let mut positions = Vec::new();
-    let mut game: Vec<u64> = Vec::new();
     let mut played = 0;
     // A game may circle by capturing jumps; it is cut off (and dropped) at 600 plies.
     while !board.is_over() && played < 600 {
-        let config = SearchConfig {
-            max_depth: 60,
-            aspiration: 0,
+        let mut budget = Budget::nodes(nodes).with_max_depth(60);
+        let Some(decision) = Player::new(table, TimeUse::ThisMove).choose(&game, &mut budget)
+        else {
+            break;
         };
-        let eval = Eval::default();
-        let root = Root {
-            board,
-            excluded: &[],
-            game: &game,
-        };
-        let result = search_tuned(
-            root,
-            &mut tt,
-            &eval,
-            Tuning::default(),
-            config,
-            &mut Budget::nodes(nodes),
-            &mut |_| true,
-        );
-        let Some(result) = result else { break };
-        let mv = result.best.unwrap_or(Move::Pass);
-        positions.push((board, result.score));
-        if matches!(mv, Move::Single(_)) {
-            game.clear();
-        } else {
-            game.push(duel_core::Game::hash(&board));
+        positions.push((board, decision.score));
+        if game.play(decision.mv).is_err() {
+            break;
         }
-        board = board.play_unchecked(mv);
+        board = *game.board();
         played += 1;
     }
     let black_result = board.final_margin().map(|margin| {
