@@ -23,7 +23,7 @@ pub struct Choice {
     pub mv: Move,
     /// With `exact`: the final disc difference for the side to move under perfect play.
     /// Otherwise the midgame search's score, in [`Eval`](super::eval::Eval) units (also [`Trained`]'s) (1/100 disc; a proven win or
-    /// loss is `±WIN_SCORE + diff`, see [`super::eval::disc_difference`]).
+    /// loss is `±WIN_SCORE + diff`, see [`super::score::disc_difference`]).
     pub score: i32,
     /// Whether `score` was proven by the exact solver.
     pub exact: bool,

@@ -7,9 +7,10 @@
 //! whatever the way it was reached). A finished game is worth [`outcome_score`].
 
 use super::bits;
-use super::board::{Board, Colour, Move, Square, final_score, hash};
-use super::eval::{EVAL_LIMIT, outcome_score};
+use super::board::{Board, Colour, Move, Square, hash};
+use super::eval::EVAL_LIMIT;
 use super::mpc;
+use super::score::{final_score, outcome_score};
 use crate::bitboard::Bitboard;
 use crate::budget::Budget;
 use crate::game::{Evaluator, Score};

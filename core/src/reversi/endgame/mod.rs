@@ -22,8 +22,9 @@
 //! [`solve`] then returns `None`.
 
 use super::bits;
-use super::board::{Board, Move, Square, final_score, hash};
+use super::board::{Board, Move, Square, hash};
 use super::pattern;
+use super::score::final_score;
 use crate::budget::Budget;
 use crate::tt::{Bound, Entry, NO_MOVE, TranspositionTable};
 use core::marker::PhantomData;
