@@ -192,14 +192,8 @@ impl<'t> Searcher<'t> {
                 }
             }
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
         if !budget.is_stopped() {
+            let bound = Bound::of(best_score, alpha, beta);
             self.tt
                 .store(pos.hash(), depth, best_score, bound, G::move_key(best));
         }
@@ -232,17 +226,8 @@ impl<'t> Searcher<'t> {
         let mut tt_move = NO_MOVE;
         if let Some(e) = self.tt.probe(hash) {
             tt_move = e.best();
-            if e.depth() >= depth {
-                let s = e.score();
-                match e.bound() {
-                    Bound::Exact => return s,
-                    Bound::Lower => alpha = alpha.max(s),
-                    Bound::Upper => beta = beta.min(s),
-                    Bound::None => {}
-                }
-                if alpha >= beta {
-                    return s;
-                }
+            if let Some(s) = e.cut(depth, &mut alpha, &mut beta) {
+                return s;
             }
         }
         self.order::<G>(moves.as_mut(), tt_move, ply);
@@ -276,13 +261,7 @@ impl<'t> Searcher<'t> {
                 }
             }
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, alpha_orig, beta);
         self.tt.store(hash, depth, best_score, bound, best);
         best_score
     }

@@ -17,6 +17,23 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// What a fail-soft `score` says about the true value when it was searched within
+    /// (`alpha`, `beta`), `alpha` being the window's lower end when the node's moves began (not
+    /// as the moves raised it): at least `beta` is a lower bound, above `alpha` exact, else an
+    /// upper bound.
+    #[inline]
+    pub fn of(score: Score, alpha: Score, beta: Score) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// One slot of a transposition table: 16 bytes, so a buffer of `k` KiB holds `64·k` entries.
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(C)]
@@ -44,6 +61,28 @@ impl Entry {
     /// What the score bounds.
     pub fn bound(&self) -> Bound {
         self.bound
+    }
+
+    /// The table's answer for a node searched `depth` deep within (`alpha`, `beta`): when
+    /// the entry was searched at least `depth` deep, an exact score is returned, a lower bound
+    /// raises `alpha`, an upper bound lowers `beta`, and the stored score is returned once the
+    /// window is empty (`alpha >= beta`). `None`: search the node, in the window as narrowed.
+    ///
+    /// Pass `depth` 0 when every entry of the position is deep enough (an exact solver).
+    /// Within a null window (`beta == alpha + 1`) nothing is narrowed: the entry only cuts.
+    #[inline]
+    pub fn cut(&self, depth: u8, alpha: &mut Score, beta: &mut Score) -> Option<Score> {
+        if self.depth < depth {
+            return None;
+        }
+        let s = self.score;
+        match self.bound {
+            Bound::Exact => return Some(s),
+            Bound::Lower => *alpha = (*alpha).max(s),
+            Bound::Upper => *beta = (*beta).min(s),
+            Bound::None => {}
+        }
+        if *alpha >= *beta { Some(s) } else { None }
     }
 }
 

@@ -280,15 +280,11 @@ impl Search<'_, '_, '_> {
         let mut tt_key = NO_MOVE;
         if let Some(e) = self.tt.probe(hash) {
             tt_key = e.best();
-            if !pv && i32::from(e.depth()) >= depth {
-                let s = e.score();
-                let cut = match e.bound() {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                    Bound::None => false,
-                };
-                if cut {
+            // Only null-window nodes use the table's score, and a null window is never
+            // narrowed, only cut.
+            let (mut a, mut b) = (alpha, beta);
+            if !pv {
+                if let Some(s) = e.cut(depth.clamp(0, 255) as u8, &mut a, &mut b) {
                     return s;
                 }
             }
@@ -390,13 +386,7 @@ impl Search<'_, '_, '_> {
                 tried_len += 1;
             }
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, alpha_orig, beta);
         self.tt
             .store(hash, depth.clamp(0, 255) as u8, best_score, bound, best_key);
         best_score

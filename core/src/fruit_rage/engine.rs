@@ -269,26 +269,11 @@ fn negamax<const K: usize>(
     if depth > 0 {
         if let Some(e) = ctx.tt.probe(hash) {
             tt_move = e.best();
-            if e.depth() >= depth {
-                let s = e.score();
-                let cut = match e.bound() {
-                    Bound::Exact => true,
-                    Bound::Lower => {
-                        alpha = alpha.max(s);
-                        alpha >= beta
-                    }
-                    Bound::Upper => {
-                        beta = beta.min(s);
-                        alpha >= beta
-                    }
-                    Bound::None => false,
-                };
-                if cut {
-                    if e.depth() != EXACT {
-                        ctx.inexact = true;
-                    }
-                    return s;
+            if let Some(s) = e.cut(depth, &mut alpha, &mut beta) {
+                if e.depth() != EXACT {
+                    ctx.inexact = true;
                 }
+                return s;
             }
         }
     }
@@ -346,13 +331,7 @@ fn negamax<const K: usize>(
             }
         }
     }
-    let bound = if best_score >= beta {
-        Bound::Lower
-    } else if best_score > alpha_orig {
-        Bound::Exact
-    } else {
-        Bound::Upper
-    };
+    let bound = Bound::of(best_score, alpha_orig, beta);
     let stored = if ctx.inexact { depth } else { EXACT };
     ctx.tt.store(hash, stored, best_score, bound, best);
     ctx.inexact |= outer_inexact;

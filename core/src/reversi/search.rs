@@ -231,13 +231,7 @@ impl<'a, 't, 'b, 'c, E: Evaluator<Board>> Search<'a, 't, 'b, 'c, E> {
             }
         }
         if !self.budget.is_stopped() {
-            let bound = if best_score >= beta {
-                Bound::Lower
-            } else if best_score > alpha_orig {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best_score, alpha_orig, beta);
             self.tt
                 .store(key, depth, best_score, bound, u16::from(best));
         }
@@ -271,17 +265,8 @@ impl<'a, 't, 'b, 'c, E: Evaluator<Board>> Search<'a, 't, 'b, 'c, E> {
         let mut tt_move = NO_MOVE;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.best();
-            if e.depth() >= depth {
-                let s = e.score();
-                match e.bound() {
-                    Bound::Exact => return s,
-                    Bound::Lower => alpha = alpha.max(s),
-                    Bound::Upper => beta = beta.min(s),
-                    Bound::None => {}
-                }
-                if alpha >= beta {
-                    return s;
-                }
+            if let Some(s) = e.cut(depth, &mut alpha, &mut beta) {
+                return s;
             }
         }
         if !pv && self.options.mpc_percent > 0 {
@@ -326,13 +311,7 @@ impl<'a, 't, 'b, 'c, E: Evaluator<Board>> Search<'a, 't, 'b, 'c, E> {
                 }
             }
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, alpha_orig, beta);
         self.tt.store(key, depth, best_score, bound, best);
         best_score
     }

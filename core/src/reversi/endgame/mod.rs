@@ -317,7 +317,13 @@ impl<O: OrderEval> Solver<'_, '_, '_, O> {
         let (best, best_square) =
             self.search_candidates(p, o, &mut list[..n], alpha, beta, empties);
         if !self.stopped {
-            self.store(key, empties, best, bound(best, alpha, beta), best_square);
+            self.store(
+                key,
+                empties,
+                best,
+                Bound::of(best, alpha, beta),
+                best_square,
+            );
         }
         let mv = Square::new(best_square as u8).map_or(Move::Pass, Move::Place);
         (mv, best)
@@ -541,14 +547,10 @@ impl<O: OrderEval> Solver<'_, '_, '_, O> {
         let mut tt_move = NO_MOVE;
         if let Some(e) = self.probe(key) {
             tt_move = e.best();
-            let s = e.score();
-            match e.bound() {
-                Bound::Exact => return s,
-                Bound::Lower if s >= beta => return s,
-                Bound::Lower => alpha = alpha.max(s),
-                Bound::Upper if s <= alpha => return s,
-                Bound::Upper => beta = beta.min(s),
-                Bound::None => {}
+            // Depth 0: an entry of the same position has the same empties, so it is deep
+            // enough.
+            if let Some(s) = e.cut(0, &mut alpha, &mut beta) {
+                return s;
             }
         }
         if empties >= ETC_EMPTIES {
@@ -575,7 +577,13 @@ impl<O: OrderEval> Solver<'_, '_, '_, O> {
         if self.stopped {
             return 0;
         }
-        self.store(key, empties, best, bound(best, alpha, beta), best_square);
+        self.store(
+            key,
+            empties,
+            best,
+            Bound::of(best, alpha, beta),
+            best_square,
+        );
         best
     }
 
@@ -600,18 +608,6 @@ impl<O: OrderEval> Solver<'_, '_, '_, O> {
 
 /// Above any evaluation the ordering search returns.
 const INF_EVAL: i32 = 1 << 24;
-
-/// What a fail-soft score says given the window it was searched with.
-#[inline]
-fn bound(score: i32, alpha: i32, beta: i32) -> Bound {
-    if score >= beta {
-        Bound::Lower
-    } else if score > alpha {
-        Bound::Exact
-    } else {
-        Bound::Upper
-    }
-}
 
 /// Moves the highest-keyed candidate of `list[i..]` to `list[i]` and returns it.
 #[inline]
