@@ -165,6 +165,7 @@ impl<'t> Searcher<'t> {
         beta: Score,
         budget: &mut Budget<'_>,
     ) -> (Score, G::Move) {
+        let alpha_orig = alpha;
         let mut best_score = -INFINITY;
         let mut best = moves[0];
         for (i, &mv) in moves.iter().enumerate() {
@@ -193,7 +194,7 @@ impl<'t> Searcher<'t> {
             }
         }
         if !budget.is_stopped() {
-            let bound = Bound::of(best_score, alpha, beta);
+            let bound = Bound::of(best_score, alpha_orig, beta);
             self.tt
                 .store(pos.hash(), depth, best_score, bound, G::move_key(best));
         }
