@@ -6,7 +6,7 @@
 
 use crate::budget::Budget;
 use crate::game::{Evaluator, Game, MOVE_KEYS, SCORE_LIMIT, Score};
-use crate::tt::{Bound, NO_MOVE, TranspositionTable};
+use crate::tt::{Bound, ByGame, NO_MOVE, TranspositionTable};
 
 /// Above any score a game can produce: the initial window.
 pub const INFINITY: Score = SCORE_LIMIT * 2;
@@ -326,23 +326,9 @@ impl<'t> Searcher<'t> {
     }
 
     /// Follows the table's best moves from `root`, writing at most `out.len()` of them;
-    /// returns how many it wrote. Stops at a repeated or missing entry.
+    /// returns how many it wrote ([`TranspositionTable::principal_variation`]).
     pub fn principal_variation<G: Game>(&self, root: &G, out: &mut [G::Move]) -> usize {
-        let mut pos = *root;
-        let mut n = 0;
-        while n < out.len() {
-            let Some(e) = self.tt.probe(pos.hash()) else {
-                break;
-            };
-            let moves = pos.legal_moves();
-            let Some(&mv) = moves.as_ref().iter().find(|&&m| G::move_key(m) == e.best()) else {
-                break;
-            };
-            out[n] = mv;
-            n += 1;
-            pos = pos.play_unchecked(mv);
-        }
-        n
+        self.tt.principal_variation(ByGame(*root), out)
     }
 }
 

@@ -16,7 +16,7 @@ use super::board::{Board, Move, MoveList, Scan};
 use crate::budget::Budget;
 use crate::game::Score;
 use crate::search::SearchResult;
-use crate::tt::{Bound, Entry, NO_MOVE, TranspositionTable};
+use crate::tt::{Bound, Entry, NO_MOVE, TranspositionTable, Walk};
 
 /// Beyond any value of a box (at most 676² points remain).
 const INF: Score = 1 << 24;
@@ -193,22 +193,24 @@ pub fn search<const K: usize>(
 /// Follows the table's best moves from `board` (as [`search`] stored them), writing at most
 /// `out.len()`; returns how many it wrote.
 pub fn principal_variation(board: &Board, table: &mut [Entry], out: &mut [Move]) -> usize {
-    let tt = TranspositionTable::new(table);
-    let mut pos = *board;
-    let mut n = 0;
-    while let Some(slot) = out.get_mut(n) {
-        let Some(e) = tt.probe(pos.cells_hash()) else {
-            break;
-        };
-        let moves = pos.legal_moves();
-        let Some(&mv) = moves.iter().find(|m| m.key() == e.best()) else {
-            break;
-        };
-        *slot = mv;
-        n += 1;
-        pos = pos.play_unchecked(mv);
+    TranspositionTable::new(table).principal_variation(*board, out)
+}
+
+/// A box as [`search`] stores it: keyed by its cells alone ([`Board::cells_hash`]).
+impl Walk for Board {
+    type Move = Move;
+
+    fn table_key(&self) -> u64 {
+        self.cells_hash()
     }
-    n
+
+    fn legal_move(&self, key: u16) -> Option<Move> {
+        self.legal_moves().iter().copied().find(|m| m.key() == key)
+    }
+
+    fn play(&self, mv: Move) -> Board {
+        self.play_unchecked(mv)
+    }
 }
 
 /// One iteration at the root, every group searched: the value and the best move.

@@ -3,7 +3,7 @@
 
 use super::board::{Board, Move};
 use super::endgame::{Solution, solve};
-use super::search::{Options, Search, principal_variation};
+use super::search::{Options, Search};
 use super::trained::Trained;
 use crate::budget::Budget;
 use crate::game::{Evaluator, Game};
@@ -175,7 +175,7 @@ impl<'t, E: Evaluator<Board>> Engine<'t, E> {
     /// The midgame search's expected line from `board`, read from the table into `out`;
     /// returns its length.
     pub fn principal_variation(&mut self, board: &Board, out: &mut [Move]) -> usize {
-        principal_variation(&TranspositionTable::new(self.table), board, out)
+        TranspositionTable::new(self.table).principal_variation(*board, out)
     }
 
     fn midgame(

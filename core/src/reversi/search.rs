@@ -14,7 +14,7 @@ use super::score::{final_score, outcome_score};
 use crate::bitboard::Bitboard;
 use crate::budget::Budget;
 use crate::game::{Evaluator, Score};
-use crate::tt::{Bound, Entry, NO_MOVE, TranspositionTable};
+use crate::tt::{Bound, Entry, NO_MOVE, TranspositionTable, Walk};
 
 /// Above any score: the initial window.
 pub const INFINITY: Score = 1 << 24;
@@ -437,43 +437,31 @@ impl<'a, 't, 'b, 'c, E: Evaluator<Board>> Search<'a, 't, 'b, 'c, E> {
         }
         None
     }
-
-    /// Follows the table's best moves from `board`, writing at most `out.len()` of them;
-    /// returns how many.
-    pub fn principal_variation(&self, board: &Board, out: &mut [Move]) -> usize {
-        principal_variation(&self.tt, board, out)
-    }
 }
 
-/// Follows the best moves `tt` holds from `board` into `out`; returns how many it wrote.
-pub fn principal_variation(tt: &TranspositionTable<'_>, board: &Board, out: &mut [Move]) -> usize {
-    let (mut p, mut o) = (board.player().bits(), board.opponent().bits());
-    let mut n = 0;
-    while n < out.len() {
-        if bits::moves(p, o) == 0 {
-            if bits::moves(o, p) == 0 {
-                break;
-            }
-            out[n] = Move::Pass;
-            n += 1;
-            (p, o) = (o, p);
-            continue;
-        }
-        let Some(e) = tt.probe(hash(p, o)) else {
-            break;
-        };
-        let Some(mv) = key_move(p, o, e.best()) else {
-            break;
-        };
-        let Move::Place(sq) = mv else {
-            break;
-        };
-        out[n] = mv;
-        n += 1;
-        let f = bits::flips(sq.index() as usize, p, o);
-        (p, o) = child(p, o, sq.index(), f);
+/// A Reversi position as the midgame search stores it: keyed by the side to move's discs,
+/// a pass played without an entry.
+impl Walk for Board {
+    type Move = Move;
+
+    #[inline]
+    fn table_key(&self) -> u64 {
+        self.hash()
     }
-    n
+
+    fn forced(&self) -> Option<Move> {
+        let (p, o) = (self.player().bits(), self.opponent().bits());
+        (bits::moves(p, o) == 0 && bits::moves(o, p) != 0).then_some(Move::Pass)
+    }
+
+    fn legal_move(&self, key: u16) -> Option<Move> {
+        key_move(self.player().bits(), self.opponent().bits(), key)
+    }
+
+    #[inline]
+    fn play(&self, mv: Move) -> Board {
+        self.play_unchecked(mv)
+    }
 }
 
 /// The position after a move on `sq` flipping `f`, from the new side to move's view.
