@@ -1,8 +1,13 @@
 //! Negamax alpha-beta over any [`Game`]: iterative deepening, principal-variation search,
 //! aspiration windows, a transposition table, and killer and history move ordering.
 //!
-//! The search is generic; games with an exact solver of their own (Reversi's endgame, Stake
-//! Your Claim) use it for the midgame only.
+//! It is generic, but only Filler plays with it ([`crate::filler`]). Reversi, Ataxx and The
+//! Fruit Rage search with their own loops (their own move ordering and pruning), and Stake
+//! Your Claim with its exact solver. What every search over a [`TranspositionTable`] shares
+//! lives in [`crate::tt`]: [`Bound::of`] for the store, [`crate::tt::Entry::cut`] for the
+//! probe, and the principal-variation walk ([`TranspositionTable::principal_variation`]).
+//! Ataxx and The Fruit Rage also report in [`SearchConfig`] and [`SearchResult`], and Ataxx's
+//! search borrows a [`Searcher`]'s table.
 
 use crate::budget::Budget;
 use crate::game::{Evaluator, Game, MOVE_KEYS, SCORE_LIMIT, Score};

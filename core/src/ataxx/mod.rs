@@ -10,9 +10,9 @@
 //! - [`Player`]: the engine behind the [`crate::Player`] seam, the entry point of the C API,
 //!   the programs and the arena; [`TimeManager`] plans a move's time.
 //! - [`Eval`], [`choose`] (and [`choose_with`] for another evaluation): the evaluation and
-//!   the Botzone move choice over the generic [`crate::Searcher`], circular moves filtered at
-//!   the root through [`RootFiltered`]; [`search_position`] for positions without a history
-//!   (standard rules, UAI); [`perft`].
+//!   the Botzone move choice (Ataxx's own search, on a [`crate::Searcher`]'s table), circular
+//!   moves filtered at the root through [`RootFiltered`]; [`search_position`] for positions
+//!   without a history (standard rules, UAI); [`perft`].
 
 mod board;
 mod engine;

@@ -3,10 +3,13 @@
 //! pruning, and move ordering by the table's move, net gain (copies before jumps), killers
 //! and history.
 //!
-//! The generic [`crate::Searcher`] serves every game; Ataxx, with 50–100 moves a position,
-//! needs its own selectivity. This search borrows the transposition table of a
-//! [`crate::Searcher`] (sized by the caller) and keeps killers and history on the stack for
-//! one search. It is exact about both rule sets: it asks [`Board`] when a game is over and
+//! Ataxx, with 50–100 moves a position, needs a selectivity the generic [`crate::Searcher`]
+//! (Filler's search) does not have, so it has its own loop. It shares with the others the
+//! table and its steps ([`crate::tt`]: [`Bound::of`] for the store, [`crate::tt::Entry::cut`]
+//! for the probe, at null-window nodes only), reports in [`SearchConfig`] and
+//! [`SearchResult`], and borrows the transposition table of a [`crate::Searcher`] (sized by
+//! the caller), whose principal-variation walk then reads it. Killers and history live on the
+//! stack for one search. It is exact about both rule sets: it asks [`Board`] when a game is over and
 //! what it is worth, and plays the moves [`Board`] generates (a forced pass included).
 
 use super::board::{Board, MAX_MOVES};

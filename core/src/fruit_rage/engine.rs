@@ -11,6 +11,12 @@
 //! A subtree whose every line reached the end of the game, without pruning, is stored with
 //! depth [`EXACT`]: it then serves every later iteration, and an iteration that met no horizon
 //! and no pruned node is exact and ends the search.
+//!
+//! The loop is The Fruit Rage's own (points collected on the way, the `K` largest groups); it
+//! shares with the other searches the table's steps ([`crate::tt`]: [`Bound::of`] for the
+//! store, [`crate::tt::Entry::cut`] for the probe), [`SearchResult`], and the
+//! principal-variation walk ([`principal_variation`]; a [`Board`] is a [`Walk`] keyed by its
+//! cells).
 
 use super::board::{Board, Move, MoveList, Scan};
 use crate::budget::Budget;

@@ -5,6 +5,12 @@
 //!
 //! A pass does not use up depth (the same position is then always searched to the same depth,
 //! whatever the way it was reached). A finished game is worth [`outcome_score`].
+//!
+//! Its loop is Reversi's own (side-relative bitboards, no generic [`crate::Game`] calls); it
+//! shares with the other searches the table's steps ([`crate::tt`]: [`Bound::of`] for the
+//! store, [`crate::tt::Entry::cut`] for the probe) and reads its principal variation with
+//! [`TranspositionTable::principal_variation`] (a [`Board`] is a [`Walk`]: a forced pass is
+//! played without asking the table).
 
 use super::bits;
 use super::board::{Board, Colour, Move, Square, hash};

@@ -20,6 +20,10 @@
 //!
 //! The search reads its [`Budget`] once per deep node and unwinds as soon as it runs out:
 //! [`solve`] then returns `None`.
+//!
+//! Its table steps are the ones every search shares ([`crate::tt`]): [`Bound::of`] for the
+//! store and [`Entry::cut`] for the probe (at depth 0: an entry of a position always has its
+//! empties).
 
 use super::bits;
 use super::board::{Board, Move, Square, hash};
