@@ -6,8 +6,10 @@
 //!
 //! - [`game`]: the [`Game`] trait every game implements, and [`MoveList`].
 //! - [`search`]: negamax alpha-beta with iterative deepening, PVS, aspiration windows, killer
-//!   and history ordering, over any [`Game`].
-//! - [`tt`]: the transposition table entry and its slice-backed table.
+//!   and history ordering, over any [`Game`] (Filler's search; Reversi, Ataxx and The Fruit
+//!   Rage have their own).
+//! - [`tt`]: the transposition table entry and its slice-backed table, with the steps every
+//!   search shares: the bound of a result, the probe's window step, the principal variation.
 //! - [`budget`]: deadlines (through a [`Clock`] the caller implements) and node limits.
 //! - [`bitboard`]: [`Bitboard`], a set of up to 64 squares with set operators.
 //! - [`coord`]: [`Row`] and [`Column`], so that no game's coordinates can be swapped silently.

@@ -1,12 +1,17 @@
 //! Negamax alpha-beta over any [`Game`]: iterative deepening, principal-variation search,
 //! aspiration windows, a transposition table, and killer and history move ordering.
 //!
-//! The search is generic; games with an exact solver of their own (Reversi's endgame, Stake
-//! Your Claim) use it for the midgame only.
+//! It is generic, but only Filler plays with it ([`crate::filler`]). Reversi, Ataxx and The
+//! Fruit Rage search with their own loops (their own move ordering and pruning), and Stake
+//! Your Claim with its exact solver. What every search over a [`TranspositionTable`] shares
+//! lives in [`crate::tt`]: [`Bound::of`] for the store, [`crate::tt::Entry::cut`] for the
+//! probe, and the principal-variation walk ([`TranspositionTable::principal_variation`]).
+//! Ataxx and The Fruit Rage also report in [`SearchConfig`] and [`SearchResult`], and Ataxx's
+//! search borrows a [`Searcher`]'s table.
 
 use crate::budget::Budget;
 use crate::game::{Evaluator, Game, MOVE_KEYS, SCORE_LIMIT, Score};
-use crate::tt::{Bound, NO_MOVE, TranspositionTable};
+use crate::tt::{Bound, ByGame, NO_MOVE, TranspositionTable};
 
 /// Above any score a game can produce: the initial window.
 pub const INFINITY: Score = SCORE_LIMIT * 2;
@@ -165,6 +170,7 @@ impl<'t> Searcher<'t> {
         beta: Score,
         budget: &mut Budget<'_>,
     ) -> (Score, G::Move) {
+        let alpha_orig = alpha;
         let mut best_score = -INFINITY;
         let mut best = moves[0];
         for (i, &mv) in moves.iter().enumerate() {
@@ -192,14 +198,8 @@ impl<'t> Searcher<'t> {
                 }
             }
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
         if !budget.is_stopped() {
+            let bound = Bound::of(best_score, alpha_orig, beta);
             self.tt
                 .store(pos.hash(), depth, best_score, bound, G::move_key(best));
         }
@@ -232,17 +232,8 @@ impl<'t> Searcher<'t> {
         let mut tt_move = NO_MOVE;
         if let Some(e) = self.tt.probe(hash) {
             tt_move = e.best();
-            if e.depth() >= depth {
-                let s = e.score();
-                match e.bound() {
-                    Bound::Exact => return s,
-                    Bound::Lower => alpha = alpha.max(s),
-                    Bound::Upper => beta = beta.min(s),
-                    Bound::None => {}
-                }
-                if alpha >= beta {
-                    return s;
-                }
+            if let Some(s) = e.cut(depth, &mut alpha, &mut beta) {
+                return s;
             }
         }
         self.order::<G>(moves.as_mut(), tt_move, ply);
@@ -276,13 +267,7 @@ impl<'t> Searcher<'t> {
                 }
             }
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, alpha_orig, beta);
         self.tt.store(hash, depth, best_score, bound, best);
         best_score
     }
@@ -346,23 +331,9 @@ impl<'t> Searcher<'t> {
     }
 
     /// Follows the table's best moves from `root`, writing at most `out.len()` of them;
-    /// returns how many it wrote. Stops at a repeated or missing entry.
+    /// returns how many it wrote ([`TranspositionTable::principal_variation`]).
     pub fn principal_variation<G: Game>(&self, root: &G, out: &mut [G::Move]) -> usize {
-        let mut pos = *root;
-        let mut n = 0;
-        while n < out.len() {
-            let Some(e) = self.tt.probe(pos.hash()) else {
-                break;
-            };
-            let moves = pos.legal_moves();
-            let Some(&mv) = moves.as_ref().iter().find(|&&m| G::move_key(m) == e.best()) else {
-                break;
-            };
-            out[n] = mv;
-            n += 1;
-            pos = pos.play_unchecked(mv);
-        }
-        n
+        self.tt.principal_variation(ByGame(*root), out)
     }
 }
 

@@ -1,6 +1,11 @@
 //! The transposition table: a caller-provided slice of [`Entry`], indexed by position hash.
+//!
+//! Besides storage it holds the steps every alpha-beta search of duel shares with the table:
+//! [`Bound::of`] (what a fail-soft score bounds, for the store), [`Entry::cut`] (the probe's
+//! window step) and [`TranspositionTable::principal_variation`] (the line the table's best
+//! moves make, over any position that is a [`Walk`]).
 
-use crate::game::Score;
+use crate::game::{Game, Score};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -15,6 +20,23 @@ pub enum Bound {
     Upper = 2,
     /// The score is exact.
     Exact = 3,
+}
+
+impl Bound {
+    /// What a fail-soft `score` says about the true value when it was searched within
+    /// (`alpha`, `beta`), `alpha` being the window's lower end when the node's moves began (not
+    /// as the moves raised it): at least `beta` is a lower bound, above `alpha` exact, else an
+    /// upper bound.
+    #[inline]
+    pub fn of(score: Score, alpha: Score, beta: Score) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
 }
 
 /// One slot of a transposition table: 16 bytes, so a buffer of `k` KiB holds `64·k` entries.
@@ -44,6 +66,28 @@ impl Entry {
     /// What the score bounds.
     pub fn bound(&self) -> Bound {
         self.bound
+    }
+
+    /// The table's answer for a node searched `depth` deep within (`alpha`, `beta`): when
+    /// the entry was searched at least `depth` deep, an exact score is returned, a lower bound
+    /// raises `alpha`, an upper bound lowers `beta`, and the stored score is returned once the
+    /// window is empty (`alpha >= beta`). `None`: search the node, in the window as narrowed.
+    ///
+    /// Pass `depth` 0 when every entry of the position is deep enough (an exact solver).
+    /// Within a null window (`beta == alpha + 1`) nothing is narrowed: the entry only cuts.
+    #[inline]
+    pub fn cut(&self, depth: u8, alpha: &mut Score, beta: &mut Score) -> Option<Score> {
+        if self.depth < depth {
+            return None;
+        }
+        let s = self.score;
+        match self.bound {
+            Bound::Exact => return Some(s),
+            Bound::Lower => *alpha = (*alpha).max(s),
+            Bound::Upper => *beta = (*beta).min(s),
+            Bound::None => {}
+        }
+        if *alpha >= *beta { Some(s) } else { None }
     }
 }
 
@@ -116,5 +160,99 @@ impl<'a> TranspositionTable<'a> {
                 bound,
             };
         }
+    }
+
+    /// Follows the best moves the table holds from `root`, writing at most `out.len()` of
+    /// them; returns how many it wrote. Stops at a position without an entry, at a stored
+    /// key that is no legal move, and before a move that would return to a position already
+    /// on the line. Moves [`Walk::forced`] gives are taken without asking the table.
+    pub fn principal_variation<W: Walk>(&self, root: W, out: &mut [W::Move]) -> usize {
+        let mut pos = root;
+        let mut n = 0;
+        while n < out.len() {
+            let mv = match pos.forced() {
+                Some(mv) => mv,
+                None => {
+                    let Some(e) = self.probe(pos.table_key()) else {
+                        break;
+                    };
+                    let Some(mv) = pos.legal_move(e.best()) else {
+                        break;
+                    };
+                    mv
+                }
+            };
+            let next = pos.play(mv);
+            if on_line(root, &out[..n], next.table_key()) {
+                break;
+            }
+            out[n] = mv;
+            n += 1;
+            pos = next;
+        }
+        n
+    }
+}
+
+/// Whether `root` or a position after a prefix of `line` has the table key `key` (replayed:
+/// no memory beyond the line itself).
+fn on_line<W: Walk>(root: W, line: &[W::Move], key: u64) -> bool {
+    let mut pos = root;
+    if pos.table_key() == key {
+        return true;
+    }
+    for &mv in line {
+        pos = pos.play(mv);
+        if pos.table_key() == key {
+            return true;
+        }
+    }
+    false
+}
+
+/// A position whose principal variation a table can be read along
+/// ([`TranspositionTable::principal_variation`]): the key its search stores it under, and
+/// its moves by move key.
+pub trait Walk: Copy {
+    /// A move of the game.
+    type Move: Copy;
+    /// The key the search stores this position's entry under.
+    fn table_key(&self) -> u64;
+    /// A move the search plays here without an entry of its own (Reversi's forced pass).
+    #[inline]
+    fn forced(&self) -> Option<Self::Move> {
+        None
+    }
+    /// The legal move whose stored key is `key`, if there is one.
+    fn legal_move(&self, key: u16) -> Option<Self::Move>;
+    /// The position after `mv`, a move [`Walk::legal_move`] or [`Walk::forced`] gave.
+    fn play(&self, mv: Self::Move) -> Self;
+}
+
+/// Any [`Game`] as a [`Walk`] under its own [`Game::hash`] and [`Game::move_key`] (as
+/// [`crate::Searcher`] stores it).
+#[derive(Clone, Copy, Debug)]
+pub struct ByGame<G>(pub G);
+
+impl<G: Game> Walk for ByGame<G> {
+    type Move = G::Move;
+
+    #[inline]
+    fn table_key(&self) -> u64 {
+        self.0.hash()
+    }
+
+    fn legal_move(&self, key: u16) -> Option<G::Move> {
+        let moves = self.0.legal_moves();
+        moves
+            .as_ref()
+            .iter()
+            .copied()
+            .find(|&m| G::move_key(m) == key)
+    }
+
+    #[inline]
+    fn play(&self, mv: G::Move) -> Self {
+        ByGame(self.0.play_unchecked(mv))
     }
 }

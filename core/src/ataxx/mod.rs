@@ -10,8 +10,9 @@
 //! - [`Player`]: the engine behind the [`crate::Player`] seam, the entry point of the C API,
 //!   the programs and the arena; [`TimeManager`] plans a move's time.
 //! - [`Eval`]: the evaluation; [`Tuning`]: the selective search's parameters (tuning matches,
-//!   through [`Player::with_tuning`]); [`circular_moves`], which the player excludes at the
-//!   root under Botzone's rules; [`perft`].
+//!   through [`Player::with_tuning`]); Ataxx's own search uses the table steps of
+//!   [`crate::tt`]; [`circular_moves`], which the player excludes at the root under Botzone's
+//!   rules; [`perft`].
 
 mod board;
 mod engine;

@@ -3,10 +3,13 @@
 //! pruning, and move ordering by the table's move, net gain (copies before jumps), killers
 //! and history.
 //!
-//! The generic [`crate::Searcher`] serves every game; Ataxx, with 50–100 moves a position,
-//! needs its own selectivity. This search borrows the transposition table of a
-//! [`crate::Searcher`] (sized by the caller) and keeps killers and history on the stack for
-//! one search. It is exact about both rule sets: it asks [`Board`] when a game is over and
+//! Ataxx, with 50–100 moves a position, needs a selectivity the generic [`crate::Searcher`]
+//! (Filler's search) does not have, so it has its own loop. It shares with the others the
+//! table and its steps ([`crate::tt`]: [`Bound::of`] for the store, [`crate::tt::Entry::cut`]
+//! for the probe, at null-window nodes only), reports in [`SearchConfig`] and
+//! [`SearchResult`], and borrows the transposition table of a [`crate::Searcher`] (sized by
+//! the caller), whose principal-variation walk then reads it. Killers and history live on the
+//! stack for one search. It is exact about both rule sets: it asks [`Board`] when a game is over and
 //! what it is worth, and plays the moves [`Board`] generates (a forced pass included).
 
 use super::board::{Board, MAX_MOVES};
@@ -280,15 +283,11 @@ impl Search<'_, '_, '_> {
         let mut tt_key = NO_MOVE;
         if let Some(e) = self.tt.probe(hash) {
             tt_key = e.best();
-            if !pv && i32::from(e.depth()) >= depth {
-                let s = e.score();
-                let cut = match e.bound() {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                    Bound::None => false,
-                };
-                if cut {
+            // Only null-window nodes use the table's score, and a null window is never
+            // narrowed, only cut.
+            let (mut a, mut b) = (alpha, beta);
+            if !pv {
+                if let Some(s) = e.cut(depth.clamp(0, 255) as u8, &mut a, &mut b) {
                     return s;
                 }
             }
@@ -390,13 +389,7 @@ impl Search<'_, '_, '_> {
                 tried_len += 1;
             }
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, alpha_orig, beta);
         self.tt
             .store(hash, depth.clamp(0, 255) as u8, best_score, bound, best_key);
         best_score

@@ -11,12 +11,18 @@
 //! A subtree whose every line reached the end of the game, without pruning, is stored with
 //! depth [`EXACT`]: it then serves every later iteration, and an iteration that met no horizon
 //! and no pruned node is exact and ends the search.
+//!
+//! The loop is The Fruit Rage's own (points collected on the way, the `K` largest groups); it
+//! shares with the other searches the table's steps ([`crate::tt`]: [`Bound::of`] for the
+//! store, [`crate::tt::Entry::cut`] for the probe), [`SearchResult`], and the
+//! principal-variation walk ([`principal_variation`]; a [`Board`] is a [`Walk`] keyed by its
+//! cells).
 
 use super::board::{Board, Move, MoveList, Scan};
 use crate::budget::Budget;
 use crate::game::Score;
 use crate::search::SearchResult;
-use crate::tt::{Bound, Entry, NO_MOVE, TranspositionTable};
+use crate::tt::{Bound, Entry, NO_MOVE, TranspositionTable, Walk};
 
 /// Beyond any value of a box (at most 676² points remain).
 const INF: Score = 1 << 24;
@@ -193,22 +199,24 @@ pub fn search<const K: usize>(
 /// Follows the table's best moves from `board` (as [`search`] stored them), writing at most
 /// `out.len()`; returns how many it wrote.
 pub fn principal_variation(board: &Board, table: &mut [Entry], out: &mut [Move]) -> usize {
-    let tt = TranspositionTable::new(table);
-    let mut pos = *board;
-    let mut n = 0;
-    while let Some(slot) = out.get_mut(n) {
-        let Some(e) = tt.probe(pos.cells_hash()) else {
-            break;
-        };
-        let moves = pos.legal_moves();
-        let Some(&mv) = moves.iter().find(|m| m.key() == e.best()) else {
-            break;
-        };
-        *slot = mv;
-        n += 1;
-        pos = pos.play_unchecked(mv);
+    TranspositionTable::new(table).principal_variation(*board, out)
+}
+
+/// A box as [`search`] stores it: keyed by its cells alone ([`Board::cells_hash`]).
+impl Walk for Board {
+    type Move = Move;
+
+    fn table_key(&self) -> u64 {
+        self.cells_hash()
     }
-    n
+
+    fn legal_move(&self, key: u16) -> Option<Move> {
+        self.legal_moves().iter().copied().find(|m| m.key() == key)
+    }
+
+    fn play(&self, mv: Move) -> Board {
+        self.play_unchecked(mv)
+    }
 }
 
 /// One iteration at the root, every group searched: the value and the best move.
@@ -269,26 +277,11 @@ fn negamax<const K: usize>(
     if depth > 0 {
         if let Some(e) = ctx.tt.probe(hash) {
             tt_move = e.best();
-            if e.depth() >= depth {
-                let s = e.score();
-                let cut = match e.bound() {
-                    Bound::Exact => true,
-                    Bound::Lower => {
-                        alpha = alpha.max(s);
-                        alpha >= beta
-                    }
-                    Bound::Upper => {
-                        beta = beta.min(s);
-                        alpha >= beta
-                    }
-                    Bound::None => false,
-                };
-                if cut {
-                    if e.depth() != EXACT {
-                        ctx.inexact = true;
-                    }
-                    return s;
+            if let Some(s) = e.cut(depth, &mut alpha, &mut beta) {
+                if e.depth() != EXACT {
+                    ctx.inexact = true;
                 }
+                return s;
             }
         }
     }
@@ -346,13 +339,7 @@ fn negamax<const K: usize>(
             }
         }
     }
-    let bound = if best_score >= beta {
-        Bound::Lower
-    } else if best_score > alpha_orig {
-        Bound::Exact
-    } else {
-        Bound::Upper
-    };
+    let bound = Bound::of(best_score, alpha_orig, beta);
     let stored = if ctx.inexact { depth } else { EXACT };
     ctx.tt.store(hash, stored, best_score, bound, best);
     ctx.inexact |= outer_inexact;

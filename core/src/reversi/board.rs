@@ -2,6 +2,7 @@
 //! the contest array and text forms.
 
 use super::bits;
+pub use super::score::final_score;
 use crate::bitboard::Bitboard;
 use crate::coord::{Column, Row};
 use core::fmt;
@@ -578,22 +579,6 @@ impl fmt::Display for Board {
     }
 }
 
-/// The final disc difference for the player with discs `p` against `o`, empties to the winner.
-#[inline]
-pub const fn final_score(p: u64, o: u64) -> i32 {
-    let pc = p.count_ones() as i32;
-    let oc = o.count_ones() as i32;
-    let diff = pc - oc;
-    let empties = 64 - pc - oc;
-    if diff > 0 {
-        diff + empties
-    } else if diff < 0 {
-        diff - empties
-    } else {
-        0
-    }
-}
-
 /// A fast 64-bit mix of two bitboards (multiply, xor-shift).
 #[inline]
 pub const fn hash(p: u64, o: u64) -> u64 {
@@ -643,7 +628,7 @@ impl crate::Game for Board {
 
     fn outcome(&self) -> Option<crate::Score> {
         if self.is_game_over() {
-            Some(super::eval::outcome_score(self.final_score()))
+            Some(super::score::outcome_score(self.final_score()))
         } else {
             None
         }

@@ -3,7 +3,7 @@
 
 use super::board::{Board, Move};
 use super::endgame::{Solution, solve};
-use super::search::{Options, Search, principal_variation};
+use super::search::{Options, Search};
 use super::trained::Trained;
 use crate::budget::Budget;
 use crate::game::{Evaluator, Game};
@@ -23,7 +23,7 @@ pub struct Choice {
     pub mv: Move,
     /// With `exact`: the final disc difference for the side to move under perfect play.
     /// Otherwise the midgame search's score, in [`Eval`](super::eval::Eval) units (also [`Trained`]'s) (1/100 disc; a proven win or
-    /// loss is `±WIN_SCORE + diff`, see [`super::eval::disc_difference`]).
+    /// loss is `±WIN_SCORE + diff`, see [`super::score::disc_difference`]).
     pub score: i32,
     /// Whether `score` was proven by the exact solver.
     pub exact: bool,
@@ -180,7 +180,7 @@ impl<'t, E: Evaluator<Board>> Engine<'t, E> {
     /// The midgame search's expected line from `board`, read from the table into `out`;
     /// returns its length.
     pub fn principal_variation(&mut self, board: &Board, out: &mut [Move]) -> usize {
-        principal_variation(&TranspositionTable::new(self.table), board, out)
+        TranspositionTable::new(self.table).principal_variation(*board, out)
     }
 
     fn midgame(

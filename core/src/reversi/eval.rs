@@ -1,41 +1,13 @@
-//! The midgame evaluation and the scale it shares with finished games.
+//! The compact midgame evaluation, on the scale of finished games ([`super::score`]).
 
 use super::bits;
 use super::board::Board;
+use super::score::final_score;
+pub use super::score::{WIN_SCORE, disc_difference, outcome_score};
 use crate::game::{Evaluator, Score};
-
-/// A finished game is worth this much plus its disc difference (or minus, for a loss): above
-/// any evaluation, and the exact disc difference stays recoverable ([`disc_difference`]).
-pub const WIN_SCORE: Score = 1 << 20;
 
 /// Evaluations stay within ±`EVAL_LIMIT`, far below [`WIN_SCORE`] - 64.
 pub const EVAL_LIMIT: Score = WIN_SCORE / 2;
-
-/// The search score of a finished game with final disc difference `diff` (for the side to
-/// move): `WIN_SCORE + diff` for a win, `-WIN_SCORE + diff` for a loss, 0 for a draw.
-pub const fn outcome_score(diff: i32) -> Score {
-    if diff > 0 {
-        WIN_SCORE + diff
-    } else if diff < 0 {
-        diff - WIN_SCORE
-    } else {
-        0
-    }
-}
-
-/// The final disc difference a search score stands for, when it is the score of a finished
-/// game ([`outcome_score`]); `None` for an evaluation.
-pub const fn disc_difference(score: Score) -> Option<i32> {
-    if score == 0 {
-        Some(0)
-    } else if score > WIN_SCORE && score <= WIN_SCORE + 64 {
-        Some(score - WIN_SCORE)
-    } else if score < -WIN_SCORE && score >= -WIN_SCORE - 64 {
-        Some(score + WIN_SCORE)
-    } else {
-        None
-    }
-}
 
 /// The four corners with, for each, its X square and its two C squares.
 const CORNER_GROUPS: [(u64, u64, u64); 4] = [
@@ -58,7 +30,7 @@ impl Eval {
         let pm = bits::moves(p, o);
         let om = bits::moves(o, p);
         if pm == 0 && om == 0 {
-            return outcome_score(super::board::final_score(p, o));
+            return outcome_score(final_score(p, o));
         }
         let mobility = weighted(pm) - weighted(om);
         let potential = (bits::neighbours(o) & empty).count_ones() as i32

@@ -6,8 +6,9 @@
 //! - [`bits`]: the bitboard kernels (legal moves by parallel shifts, flips by ray masks,
 //!   stable discs).
 //! - [`mod@perft`]: leaf counts ([`perft()`], and [`perft_hashed`] with a table).
-//! - [`eval`]: [`Eval`], the compact hand-weighted midgame evaluation, and the score scale of
-//!   finished games.
+//! - [`score`]: the score scale of finished games ([`outcome_score`], the final disc
+//!   difference), which [`board`] and [`eval`] share.
+//! - [`eval`]: [`Eval`], the compact hand-weighted midgame evaluation.
 //! - [`trained`]: [`Trained`], the trained pattern evaluation the hosted engine plays with.
 //! - [`endgame`]: the exact solver, [`solve`].
 //! - [`search`]: the midgame search (principal-variation search, table, multi-prob-cut
@@ -25,6 +26,7 @@ pub mod mpc;
 pub mod pattern;
 pub mod perft;
 pub mod player;
+pub mod score;
 pub mod search;
 pub mod session;
 pub mod trained;
@@ -35,8 +37,9 @@ pub use board::{
 };
 pub use endgame::{Solution, SolveMode, solve, solve_ordered, solve_with};
 pub use engine::{Choice, Engine, think_time_millis};
-pub use eval::{Eval, disc_difference, outcome_score};
+pub use eval::Eval;
 pub use perft::{PerftSlot, perft, perft_hashed};
 pub use player::Player;
+pub use score::{disc_difference, outcome_score};
 pub use session::Session;
 pub use trained::Trained;

@@ -5,15 +5,22 @@
 //!
 //! A pass does not use up depth (the same position is then always searched to the same depth,
 //! whatever the way it was reached). A finished game is worth [`outcome_score`].
+//!
+//! Its loop is Reversi's own (side-relative bitboards, no generic [`crate::Game`] calls); it
+//! shares with the other searches the table's steps ([`crate::tt`]: [`Bound::of`] for the
+//! store, [`crate::tt::Entry::cut`] for the probe) and reads its principal variation with
+//! [`TranspositionTable::principal_variation`] (a [`Board`] is a [`Walk`]: a forced pass is
+//! played without asking the table).
 
 use super::bits;
-use super::board::{Board, Colour, Move, Square, final_score, hash};
-use super::eval::{EVAL_LIMIT, outcome_score};
+use super::board::{Board, Colour, Move, Square, hash};
+use super::eval::EVAL_LIMIT;
 use super::mpc;
+use super::score::{final_score, outcome_score};
 use crate::bitboard::Bitboard;
 use crate::budget::Budget;
 use crate::game::{Evaluator, Score};
-use crate::tt::{Bound, Entry, NO_MOVE, TranspositionTable};
+use crate::tt::{Bound, Entry, NO_MOVE, TranspositionTable, Walk};
 
 /// Above any score: the initial window.
 pub const INFINITY: Score = 1 << 24;
@@ -230,13 +237,7 @@ impl<'a, 't, 'b, 'c, E: Evaluator<Board>> Search<'a, 't, 'b, 'c, E> {
             }
         }
         if !self.budget.is_stopped() {
-            let bound = if best_score >= beta {
-                Bound::Lower
-            } else if best_score > alpha_orig {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best_score, alpha_orig, beta);
             self.tt
                 .store(key, depth, best_score, bound, u16::from(best));
         }
@@ -270,17 +271,8 @@ impl<'a, 't, 'b, 'c, E: Evaluator<Board>> Search<'a, 't, 'b, 'c, E> {
         let mut tt_move = NO_MOVE;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.best();
-            if e.depth() >= depth {
-                let s = e.score();
-                match e.bound() {
-                    Bound::Exact => return s,
-                    Bound::Lower => alpha = alpha.max(s),
-                    Bound::Upper => beta = beta.min(s),
-                    Bound::None => {}
-                }
-                if alpha >= beta {
-                    return s;
-                }
+            if let Some(s) = e.cut(depth, &mut alpha, &mut beta) {
+                return s;
             }
         }
         if !pv && self.options.mpc_percent > 0 {
@@ -325,13 +317,7 @@ impl<'a, 't, 'b, 'c, E: Evaluator<Board>> Search<'a, 't, 'b, 'c, E> {
                 }
             }
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, alpha_orig, beta);
         self.tt.store(key, depth, best_score, bound, best);
         best_score
     }
@@ -457,43 +443,31 @@ impl<'a, 't, 'b, 'c, E: Evaluator<Board>> Search<'a, 't, 'b, 'c, E> {
         }
         None
     }
-
-    /// Follows the table's best moves from `board`, writing at most `out.len()` of them;
-    /// returns how many.
-    pub fn principal_variation(&self, board: &Board, out: &mut [Move]) -> usize {
-        principal_variation(&self.tt, board, out)
-    }
 }
 
-/// Follows the best moves `tt` holds from `board` into `out`; returns how many it wrote.
-pub fn principal_variation(tt: &TranspositionTable<'_>, board: &Board, out: &mut [Move]) -> usize {
-    let (mut p, mut o) = (board.player().bits(), board.opponent().bits());
-    let mut n = 0;
-    while n < out.len() {
-        if bits::moves(p, o) == 0 {
-            if bits::moves(o, p) == 0 {
-                break;
-            }
-            out[n] = Move::Pass;
-            n += 1;
-            (p, o) = (o, p);
-            continue;
-        }
-        let Some(e) = tt.probe(hash(p, o)) else {
-            break;
-        };
-        let Some(mv) = key_move(p, o, e.best()) else {
-            break;
-        };
-        let Move::Place(sq) = mv else {
-            break;
-        };
-        out[n] = mv;
-        n += 1;
-        let f = bits::flips(sq.index() as usize, p, o);
-        (p, o) = child(p, o, sq.index(), f);
+/// A Reversi position as the midgame search stores it: keyed by the side to move's discs,
+/// a pass played without an entry.
+impl Walk for Board {
+    type Move = Move;
+
+    #[inline]
+    fn table_key(&self) -> u64 {
+        self.hash()
     }
-    n
+
+    fn forced(&self) -> Option<Move> {
+        let (p, o) = (self.player().bits(), self.opponent().bits());
+        (bits::moves(p, o) == 0 && bits::moves(o, p) != 0).then_some(Move::Pass)
+    }
+
+    fn legal_move(&self, key: u16) -> Option<Move> {
+        key_move(self.player().bits(), self.opponent().bits(), key)
+    }
+
+    #[inline]
+    fn play(&self, mv: Move) -> Board {
+        self.play_unchecked(mv)
+    }
 }
 
 /// The position after a move on `sq` flipping `f`, from the new side to move's view.

@@ -20,10 +20,15 @@
 //!
 //! The search reads its [`Budget`] once per deep node and unwinds as soon as it runs out:
 //! [`solve`] then returns `None`.
+//!
+//! Its table steps are the ones every search shares ([`crate::tt`]): [`Bound::of`] for the
+//! store and [`Entry::cut`] for the probe (at depth 0: an entry of a position always has its
+//! empties).
 
 use super::bits;
-use super::board::{Board, Move, Square, final_score, hash};
+use super::board::{Board, Move, Square, hash};
 use super::pattern;
+use super::score::final_score;
 use crate::budget::Budget;
 use crate::tt::{Bound, Entry, NO_MOVE, TranspositionTable};
 use core::marker::PhantomData;
@@ -316,7 +321,13 @@ impl<O: OrderEval> Solver<'_, '_, '_, O> {
         let (best, best_square) =
             self.search_candidates(p, o, &mut list[..n], alpha, beta, empties);
         if !self.stopped {
-            self.store(key, empties, best, bound(best, alpha, beta), best_square);
+            self.store(
+                key,
+                empties,
+                best,
+                Bound::of(best, alpha, beta),
+                best_square,
+            );
         }
         let mv = Square::new(best_square as u8).map_or(Move::Pass, Move::Place);
         (mv, best)
@@ -540,14 +551,10 @@ impl<O: OrderEval> Solver<'_, '_, '_, O> {
         let mut tt_move = NO_MOVE;
         if let Some(e) = self.probe(key) {
             tt_move = e.best();
-            let s = e.score();
-            match e.bound() {
-                Bound::Exact => return s,
-                Bound::Lower if s >= beta => return s,
-                Bound::Lower => alpha = alpha.max(s),
-                Bound::Upper if s <= alpha => return s,
-                Bound::Upper => beta = beta.min(s),
-                Bound::None => {}
+            // Depth 0: an entry of the same position has the same empties, so it is deep
+            // enough.
+            if let Some(s) = e.cut(0, &mut alpha, &mut beta) {
+                return s;
             }
         }
         if empties >= ETC_EMPTIES {
@@ -574,7 +581,13 @@ impl<O: OrderEval> Solver<'_, '_, '_, O> {
         if self.stopped {
             return 0;
         }
-        self.store(key, empties, best, bound(best, alpha, beta), best_square);
+        self.store(
+            key,
+            empties,
+            best,
+            Bound::of(best, alpha, beta),
+            best_square,
+        );
         best
     }
 
@@ -599,18 +612,6 @@ impl<O: OrderEval> Solver<'_, '_, '_, O> {
 
 /// Above any evaluation the ordering search returns.
 const INF_EVAL: i32 = 1 << 24;
-
-/// What a fail-soft score says given the window it was searched with.
-#[inline]
-fn bound(score: i32, alpha: i32, beta: i32) -> Bound {
-    if score >= beta {
-        Bound::Lower
-    } else if score > alpha {
-        Bound::Exact
-    } else {
-        Bound::Upper
-    }
-}
 
 /// Moves the highest-keyed candidate of `list[i..]` to `list[i]` and returns it.
 #[inline]

@@ -5,7 +5,7 @@
 
 use super::{INF, OrderEval, Solver, odd_quadrants};
 use crate::reversi::bits;
-use crate::reversi::board::final_score;
+use crate::reversi::score::final_score;
 
 /// The smallest alpha at which a stability test pays off in a shallow node (no table): the
 /// opponent's stable discs rarely bound the score below this.
@@ -652,7 +652,7 @@ mod tests {
                 naive_flips(sq as usize, p, o),
                 naive_flips(sq as usize, o, p),
             ) {
-                (0, 0) => crate::reversi::board::final_score(p, o),
+                (0, 0) => final_score(p, o),
                 (0, f) => 2 * (pc - f as i32) - 64,
                 (f, _) => 2 * (pc + f as i32 + 1) - 64,
             };
