@@ -547,8 +547,7 @@ fn decisive_mistake(points: &[Point], loser: Option<Colour>) -> Option<(usize, u
         .windows(2)
         .map(|w| (w[0], w[1]))
         .filter(|&(i, _)| points[i].to_move == loser)
-        .filter(|&(i, j)| value_for(&points[i], loser) >= 0.0 && value_for(&points[j], loser) < 0.0)
-        .last()
+        .rfind(|&(i, j)| value_for(&points[i], loser) >= 0.0 && value_for(&points[j], loser) < 0.0)
 }
 
 /// A value as the curve prints it.
