@@ -13,7 +13,7 @@ pub const PIECE: Score = 100;
 /// for the opening and one for the endgame, mixed by the share of empty cells.
 ///
 /// The default weights (`weights.bin`: the opening's [`FEATURES`] then the endgame's, each a
-/// little-endian `i16`, in hundredths of a piece) were fitted by `grader/examples/ataxx-train.rs`
+/// little-endian `i16`, in hundredths of a piece) were fitted by `grader/train/src/bin/ataxx-train.rs`
 /// to self-play positions of this engine, labelled half by the game's result and half by the
 /// search's score (see the README for the commands).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,4 +1,4 @@
-//! [`Weights`]: the evaluation's weights by phase, fitted by `grader/examples/filler-fit.rs`
+//! [`Weights`]: the evaluation's weights by phase, fitted by `grader/train/src/bin/filler-fit.rs`
 //! on self-play (the final margin regressed on [`features`] at every position), and the
 //! features themselves.
 //!

@@ -4,7 +4,7 @@
 //! how many moves are left; the contest program is shown only the board. The cells both sides
 //! own grow with every move, so [`estimate_moves_played`] reads the count off a table of the
 //! median move count by owned fraction, for each contest side 10..=20, fitted on self-play by
-//! `grader/examples/filler-moves.rs`.
+//! `grader/train/src/bin/filler-moves.rs`.
 
 use super::board::Board;
 
@@ -12,7 +12,7 @@ use super::board::Board;
 pub const BUCKETS: usize = 32;
 
 /// The median number of moves played, by side (10..=20) and by band of the owned fraction
-/// (`owned * BUCKETS / (size * size)`), as `grader/examples/filler-moves.rs fit` prints it.
+/// (`owned * BUCKETS / (size * size)`), as `filler-moves fit` (`duel-train`) prints it.
 #[rustfmt::skip]
 const TABLE: [[u8; BUCKETS]; 11] = [
     [2, 2, 4, 5, 6, 8, 9, 9, 11, 11, 13, 13, 14, 15, 16, 17, 17, 18, 20, 20, 20, 22, 23, 24, 25, 26, 27, 28, 30, 32, 33, 42],

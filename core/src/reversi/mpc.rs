@@ -1,7 +1,7 @@
 //! Multi-prob-cut's regression: for a search of `depth` plies at `empties` empties, a search of
 //! [`shallow_depth`] plies with value `v` predicts the deep value as `a·v + b`, with error
 //! `sigma` (standard deviation). Fitted per phase (empties in bands of [`BAND_EMPTIES`]) and
-//! depth by `grader/examples/reversi-mpc.rs` over the project's self-play positions (3,175
+//! depth by `grader/train/src/bin/reversi-mpc.rs` over the project's self-play positions (3,175
 //! positions of 15 to 54 empties; a band with fewer than 100 takes the nearest fitted band's
 //! row).
 

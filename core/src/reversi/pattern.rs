@@ -8,8 +8,8 @@
 //! potential mobility) add their own weights. Reading every view makes the evaluation
 //! symmetric by construction and lets one table serve every instance of its pattern.
 //!
-//! The weights are `weights.bin`, written by the `reversi-eval` example of `duel-grader`
-//! (which also generates the solved positions it fits); see that example for the format.
+//! The weights are `weights.bin`, written by the `reversi-eval` trainer of `duel-train`
+//! (which also generates the solved positions it fits); see that trainer for the format.
 
 use super::bits;
 

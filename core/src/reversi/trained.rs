@@ -1,6 +1,6 @@
 //! The trained midgame evaluation: a pattern evaluation with one weight set per game phase,
-//! fitted to self-play positions labelled by the exact solver (see the `reversi-eval` example
-//! of `duel-grader`, `selfplay` and `fit-phases`).
+//! fitted to self-play positions labelled by the exact solver (see the `reversi-eval` trainer
+//! of `duel-train`, `selfplay` and `fit-phases`).
 //!
 //! The board is seen through all eight symmetries ([`pattern::view`]). In each view eleven
 //! patterns are read ([`PATTERN_SQUARES`]: the edge with its two X squares, the 2×5 and 3×3
