@@ -164,7 +164,8 @@ mod tests {
 
     /// A fresh directory for one test.
     fn scratch(name: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("duel-protocols-{name}-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("duel-protocols-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("scratch directory");
         dir
