@@ -691,3 +691,85 @@ fn a_record_read_back_gives_the_table_and_result_line_the_match_printed() {
         assert!(stderr.contains(expected), "{stderr}");
     }
 }
+
+#[test]
+fn shards_play_exactly_the_games_of_one_run_and_their_records_merge_into_its_table() {
+    let dir = scratch_dir("arena_shards");
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let play = |record: &str, extra: &[&str]| {
+        let mut args = vec![
+            "--size",
+            "10",
+            "--a",
+            "builtin:duel:nodes=300",
+            "--b",
+            "builtin:random",
+            "--games",
+            "11",
+            "--seed",
+            "7",
+            "--record",
+            record,
+        ];
+        args.extend_from_slice(extra);
+        arena_ok("filler", &args)
+    };
+    let whole = path("whole.jsonl");
+    play(&whole, &["--concurrency", "2"]);
+    let shards: Vec<String> = (0..3).map(|k| path(&format!("shard{k}.jsonl"))).collect();
+    for (k, shard) in shards.iter().enumerate() {
+        play(shard, &["--shard", &format!("{k}/3")]);
+    }
+    // Shard 1 of 3 plays pairs 2 and 5 (from 1): games 3, 4, 9 and 10.
+    let numbers: Vec<u64> = records(Path::new(&shards[1]))
+        .iter()
+        .map(|g| g["game"].as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers, [3, 4, 9, 10]);
+    // Game for game, the shards' records are the whole run's.
+    let mut merged: Vec<serde_json::Value> =
+        shards.iter().flat_map(|s| records(Path::new(s))).collect();
+    merged.sort_by_key(|g| g["game"].as_u64());
+    assert_eq!(merged, records(Path::new(&whole)));
+    // One table, in any order of files; the SPRT in fastchess's separate words or quoted.
+    let (one, _) = arena_ok(
+        "filler",
+        &["--summarize", &whole, "--sprt", "elo0=0", "elo1=50"],
+    );
+    let (three, _) = arena_ok(
+        "filler",
+        &[
+            "--summarize",
+            &shards[2],
+            &shards[0],
+            &shards[1],
+            "--sprt",
+            "elo0=0 elo1=50",
+        ],
+    );
+    let body = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| !l.starts_with("  read back from "))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(body(&three), body(&one), "{three}\n{one}");
+    assert!(one.contains("LLR"), "{one}");
+    // A game in two files is refused in one line naming both places.
+    let out = duel_arena("filler", &["--summarize", &whole, &shards[0]]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("game 1 recorded twice") && stderr.contains("whole.jsonl line 1"),
+        "{stderr}"
+    );
+    // A shard does not run its own SPRT, and K must be below N.
+    for bad in [
+        vec!["--shard", "0/2", "--sprt", "elo0=0", "elo1=5"],
+        vec!["--shard", "2/2"],
+    ] {
+        let out = duel_arena("filler", &bad);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+    }
+}

@@ -46,17 +46,35 @@ pub struct MatchArgs {
     /// Games played at once.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub concurrency: u16,
-    /// Stop as soon as a sequential probability ratio test decides:
-    /// `"elo0=0 elo1=5 alpha=0.05 beta=0.05"`.
-    #[arg(long, value_name = "TEST")]
-    pub sprt: Option<String>,
+    /// Stop as soon as a sequential probability ratio test decides: `elo0=0 elo1=5 alpha=0.05
+    /// beta=0.05`, as separate words (fastchess's form) or one quoted string.
+    #[arg(long, value_name = "TEST", num_args = 1..=4)]
+    pub sprt: Option<Vec<String>>,
+    /// Play only the pairs whose index is K modulo N (from 0), from the same openings and seeds:
+    /// N shards together play exactly the games of one run. Merge their records with
+    /// `--summarize FILE…`; the SPRT of a sharded match is the merge's.
+    #[arg(long, value_name = "K/N", conflicts_with = "sprt")]
+    pub shard: Option<crate::Shard>,
     /// Write each game (opening, moves, result, reason) as one JSON line to this file.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
-    /// Play nothing: read back a `--record` file (of a finished or stopped match) and print
-    /// the table the match prints, with the SPRT's LLR when `--sprt` is given.
-    #[arg(long, value_name = "FILE", conflicts_with = "record")]
-    pub summarize: Option<PathBuf>,
+    /// Play nothing: read back `--record` files (of a finished or stopped match, or of its
+    /// shards, in any order) and print the table the match prints, with the SPRT's LLR when
+    /// `--sprt` is given. A game recorded twice, or missing, is refused.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["record", "shard"])]
+    pub summarize: Option<Vec<PathBuf>>,
+}
+
+impl MatchArgs {
+    /// The SPRT `--sprt` asks for, its words joined.
+    ///
+    /// # Errors
+    /// A malformed test, as one line.
+    pub fn sprt(&self) -> Option<Result<Sprt, String>> {
+        self.sprt
+            .as_ref()
+            .map(|words| Sprt::parse(&words.join(" ")))
+    }
 }
 
 /// A match as the command line gave it, checked.
@@ -82,9 +100,7 @@ impl Match {
         };
         let a = PlayerSpec::parse(&args.a).map_err(|e| format!("--a: {e}"))?;
         let b = PlayerSpec::parse(&args.b).map_err(|e| format!("--b: {e}"))?;
-        if let Some(sprt) = &args.sprt {
-            Sprt::parse(sprt)?;
-        }
+        args.sprt().transpose()?;
         Ok(Match {
             time: [a.time.unwrap_or(global), b.time.unwrap_or(global)],
             players: [a, b],

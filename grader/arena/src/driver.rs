@@ -5,7 +5,8 @@ use crate::args::{Match, MatchArgs};
 use crate::record::RecordLine;
 use crate::referee::{GameRecord, GameSetup, Referee, Side};
 use crate::rng::{Rng, stream_seed};
-use crate::stats::{Sprt, SprtState};
+use crate::shard::Shard;
+use crate::stats::SprtState;
 use crate::table::{Source, Totals, print_table, summarize};
 use duel_protocols::time_control::PlayerClock;
 use std::collections::BTreeMap;
@@ -104,9 +105,9 @@ fn run<R: Referee>(
     referee: &R,
     export: ExportFile,
 ) -> Result<(), String> {
-    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
-    if let Some(path) = &args.summarize {
-        return summarize::<R>(game, unit, path, sprt.as_ref());
+    let sprt = args.sprt().transpose()?;
+    if let Some(paths) = &args.summarize {
+        return summarize::<R>(game, unit, paths, sprt.as_ref());
     }
     let openings = openings(args, referee)?;
     let create = |path: &PathBuf| {
@@ -126,6 +127,13 @@ fn run<R: Referee>(
         ],
         seed: stream_seed(args.seed ^ 0x05EE_D0F6_A3E5, index as u64),
     };
+    // The games of this run, in order: all of them, or the pairs of this shard.
+    let shard = args.shard.unwrap_or(Shard::ALL);
+    let games: Vec<usize> = shard
+        .indices(args.games.div_ceil(2) as u64)
+        .flat_map(|pair| [2 * pair as usize, 2 * pair as usize + 1])
+        .filter(|&index| index < args.games)
+        .collect();
     let mut totals = Totals::default();
     let mut verdict = SprtState::Running;
     let mut write_error: Option<io::Error> = None;
@@ -135,13 +143,12 @@ fn run<R: Referee>(
     std::thread::scope(|scope| {
         for _ in 0..args.concurrency {
             let tx = tx.clone();
-            let (next, stop, game_setup) = (&next, &stop, &game_setup);
+            let (next, stop, game_setup, games) = (&next, &stop, &game_setup, &games);
             scope.spawn(move || {
                 while !stop.load(Ordering::Relaxed) {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= args.games {
+                    let Some(&index) = games.get(next.fetch_add(1, Ordering::Relaxed)) else {
                         break;
-                    }
+                    };
                     let record = referee.play_game(&game_setup(index));
                     if tx.send((index, record)).is_err() {
                         break;
@@ -155,11 +162,11 @@ fn run<R: Referee>(
         let mut taken = 0;
         for (index, record) in rx {
             waiting.insert(index, record);
-            while let Some(record) = waiting.remove(&taken) {
+            while let Some(record) = games.get(taken).and_then(|i| waiting.remove(i)) {
                 if stop.load(Ordering::Relaxed) {
                     break;
                 }
-                let setup = game_setup(taken);
+                let setup = game_setup(games[taken]);
                 let written = take_game(
                     (unit, args),
                     referee,
@@ -229,7 +236,7 @@ fn take_game<R: Referee>(
         100.0 * totals.tally.score_rate(),
         totals.elo(),
     );
-    if let Some(sprt) = args.sprt.as_deref().and_then(|s| Sprt::parse(s).ok()) {
+    if let Some(Ok(sprt)) = args.sprt() {
         let (low, high) = sprt.bounds();
         progress.push_str(&format!(
             ", LLR {:.2} [{low:.2}, {high:.2}]",

@@ -31,6 +31,7 @@ mod driver;
 mod record;
 mod referee;
 mod rng;
+mod shard;
 mod table;
 
 pub mod analyze;
@@ -48,3 +49,4 @@ pub use date::utc_date;
 pub use driver::{ExportFile, play, read_openings};
 pub use referee::{GameRecord, GameSetup, Referee, Side};
 pub use rng::{Rng, stream_seed};
+pub use shard::Shard;

@@ -59,34 +59,38 @@ impl Totals {
 pub(crate) fn summarize<R: Referee>(
     game: &str,
     unit: &str,
-    path: &std::path::Path,
+    paths: &[std::path::PathBuf],
     sprt: Option<&Sprt>,
 ) -> Result<(), String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read --summarize {}: {e}", path.display()))?;
+    // Each game with where it was read, so a game recorded twice names both places.
     let mut games = BTreeMap::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let at = |what: &str| format!("{} line {}: {what}", path.display(), i + 1);
-        let (index, record) = recorded_game(line).map_err(|e| at(&e))?;
-        if games.insert(index, record).is_some() {
-            return Err(at(&format!("game {} recorded twice", index + 1)));
+    for path in paths {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read --summarize {}: {e}", path.display()))?;
+        for (i, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let here = format!("{} line {}", path.display(), i + 1);
+            let (index, record) = recorded_game(line).map_err(|e| format!("{here}: {e}"))?;
+            if let Some((before, _)) = games.insert(index, (here.clone(), record)) {
+                return Err(format!(
+                    "{here}: game {} recorded twice (also at {before})",
+                    index + 1
+                ));
+            }
         }
     }
+    let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    let names = names.join(", ");
     if games.is_empty() {
-        return Err(format!("{}: no game in it", path.display()));
+        return Err(format!("{names}: no game in it"));
     }
     let mut totals = Totals::default();
     let mut reasons = BTreeMap::<&str, usize>::new();
-    for (expected, (&index, record)) in games.iter().enumerate() {
+    for (expected, (&index, (_, record))) in games.iter().enumerate() {
         if index != expected {
-            return Err(format!(
-                "{}: game {} is missing",
-                path.display(),
-                expected + 1
-            ));
+            return Err(format!("{names}: game {} is missing", expected + 1));
         }
         totals.add(index, record);
         *reasons.entry(record.reason.as_str()).or_default() += 1;
@@ -94,7 +98,7 @@ pub(crate) fn summarize<R: Referee>(
     let verdict = sprt.map_or(SprtState::Running, |s| {
         s.state(s.llr(&totals.sprt_sample(R::MARGIN_PAIRS)))
     });
-    print_table::<R>(game, unit, Source::Record(path), &totals, sprt, verdict);
+    print_table::<R>(game, unit, Source::Record(&names), &totals, sprt, verdict);
     let reasons: Vec<String> = reasons.iter().map(|(r, n)| format!("{r}: {n}")).collect();
     println!("ended by: {}", reasons.join(", "));
     Ok(())
@@ -104,8 +108,8 @@ pub(crate) fn summarize<R: Referee>(
 pub(crate) enum Source<'a> {
     /// The match just played, between these players.
     Played(&'a Match),
-    /// A `--record` file read back.
-    Record(&'a std::path::Path),
+    /// `--record` files read back (their names).
+    Record(&'a str),
 }
 
 pub(crate) fn print_table<R: Referee>(
@@ -133,7 +137,7 @@ pub(crate) fn print_table<R: Referee>(
                 println!("  {side}: {} ({time})", spec.name);
             }
         }
-        Source::Record(path) => println!("  read back from {}", path.display()),
+        Source::Record(names) => println!("  read back from {names}"),
     }
     println!(
         "{:>6} {:>6} {:>6} {:>14} {:>8} {:>26}",

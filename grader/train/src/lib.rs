@@ -10,9 +10,10 @@
 pub mod filler;
 pub mod reversi;
 pub mod selfplay;
-mod shard;
 
 /// The one seeded generator of `grader/`: the arena's xorshift64, one stream of a series per
 /// [`duel_arena::stream_seed`], so every game of a shard is reproducible alone.
 pub use duel_arena::Rng;
-pub use shard::Shard;
+/// The one `--shard K/N` parser of `grader/`, the arena's: a sharded match and a sharded
+/// generator split their work the same way.
+pub use duel_arena::Shard;
