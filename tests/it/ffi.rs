@@ -208,16 +208,21 @@ fn arena_against_random(a: &str, games: usize) -> String {
     stdout
 }
 
-#[test]
-fn the_project_grader_cpp_wins_every_game_against_random_through_the_arena() {
-    let dir = scratch_dir("project_grader");
-    let exe = dir.join("solution");
+/// The project's `grader/reversi/grader.cpp` linked with libduel, as a contest links `move`.
+fn project_grader(scratch: &str) -> PathBuf {
+    let exe = scratch_dir(scratch).join("solution");
     link_with_duel(
         "g++",
         &[workspace().join("grader/reversi/grader.cpp")],
         &exe,
         &["-std=c++11", "-O2", "-Wall", "-Wextra"],
     );
+    exe
+}
+
+#[test]
+fn the_project_grader_cpp_wins_every_game_against_random_through_the_arena() {
+    let exe = project_grader("project_grader");
     // Two games (one a colour): `move` spends its real 8.5 s of the contest's clock a game.
     let stdout = arena_against_random(exe.to_str().expect("utf-8 path"), 2);
     assert!(
@@ -273,13 +278,7 @@ fn the_contest_move_and_the_reversi_program_play_the_same_node_limited_games() {
     // gives `move` the node limit `reversi --nodes` gives the program. Both answer through one
     // `duel_core::reversi::Session`, so each plays the other's games move for move.
     let dir = scratch_dir("contest_move_nodes");
-    let exe = dir.join("solution");
-    link_with_duel(
-        "g++",
-        &[workspace().join("grader/reversi/grader.cpp")],
-        &exe,
-        &["-std=c++11", "-O2", "-Wall", "-Wextra"],
-    );
+    let exe = project_grader("contest_move_nodes");
     let nodes = 3_000;
     let shim = format!(
         "name=move cmd='env DUEL_CONTEST_NODES={nodes} {}'",
