@@ -36,7 +36,7 @@ pub use board::{
     ParseMoveError, Square, follows,
 };
 pub use endgame::{Solution, SolveMode, solve, solve_ordered, solve_with};
-pub use engine::{Choice, Engine, think_time_millis};
+pub use engine::{Choice, Engine, RankedMove, Ranking, think_time_millis};
 pub use eval::Eval;
 pub use perft::{PerftSlot, perft, perft_hashed};
 pub use player::Player;
