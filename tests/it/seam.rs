@@ -14,10 +14,12 @@ const GUARDED: [&str; 3] = ["grader/programs/src", "grader/protocols/src", "ffi/
 /// Core's game modules, whose paths are checked (`<game>::<name>`).
 const GAMES: [&str; 5] = ["reversi", "ataxx", "filler", "fruit_rage", "stake"];
 
-/// Engine internals: searches, solvers, time rules, the simple opponents' loose functions and
-/// the modules that hold them. The player ([`duel_core::Player`] and each game's `Player`),
+/// Engine internals: the trainers' `train` modules, searches, solvers, time rules, the simple
+/// opponents' loose functions and the modules that hold them (Reversi's `engine`, `search` and
+/// `endgame` are crate-private; the rest are named here until they are too). The player ([`duel_core::Player`] and each game's `Player`),
 /// the built-in players (`builtin::*`), the rules and the text forms are the way in.
-const DENIED: [&str; 29] = [
+const DENIED: [&str; 30] = [
+    "train",
     "Engine",
     "Choice",
     "Search",

@@ -50,7 +50,7 @@ pub struct Engine<'t, E = Trained> {
 
 /// The empties at which an engine limited to midgame depth `depth` solves exactly: six more
 /// than the depth, within 12..=22 (a deeper midgame search is worth a deeper solve).
-pub const fn exact_empties_at_depth(depth: u8) -> u32 {
+pub(crate) const fn exact_empties_at_depth(depth: u8) -> u32 {
     let by_depth = depth as u32 + 6;
     if by_depth < ALWAYS_SOLVE_EMPTIES {
         ALWAYS_SOLVE_EMPTIES
@@ -64,7 +64,7 @@ pub const fn exact_empties_at_depth(depth: u8) -> u32 {
 /// The largest number of empties the solver is expected to finish within `micros` (measured on
 /// a shared 2-core x86-64 host at about 10 million solver nodes a second of CPU time: FFO
 /// #40, 20 empties, takes 10 million nodes; with a safety margin).
-pub fn solvable_empties(micros: u64) -> u32 {
+pub(crate) fn solvable_empties(micros: u64) -> u32 {
     match micros {
         m if m >= 8_000_000 => 22,
         m if m >= 2_000_000 => 20,
@@ -180,7 +180,7 @@ impl<'t, E: Evaluator<Board>> Engine<'t, E> {
 
     /// The midgame search's expected line from `board`, read from the table into `out`;
     /// returns its length.
-    pub fn principal_variation(&mut self, board: &Board, out: &mut [Move]) -> usize {
+    pub(crate) fn principal_variation(&mut self, board: &Board, out: &mut [Move]) -> usize {
         TranspositionTable::new(self.table).principal_variation(*board, out)
     }
 
