@@ -4,8 +4,9 @@ use crate::memory::{bytes, write_int};
 use crate::play::{Limits, decide};
 use crate::result::{DuelResult, guard};
 use crate::workspace;
-use duel_core::Entry;
-use duel_core::filler::{Board, Grid, GridError, Player, greedy_colour};
+use duel_core::filler::builtin::Greedy;
+use duel_core::filler::{Board, Grid, GridError, Player};
+use duel_core::{Budget, Entry, Player as _};
 
 /// Transposition-table entries of the variant that allocates: 2^18 entries, 4 MiB.
 const DEFAULT_TABLE_ENTRIES: usize = 1 << 18;
@@ -46,7 +47,10 @@ unsafe fn answer(
     // as the contest program answers it.
     let mv = match decide(&mut Player::new(table), position, limits) {
         Some(decision) => decision.mv,
-        None => greedy_colour(position),
+        None => Greedy
+            .choose(position, &mut Budget::unlimited())
+            .map(|d| d.mv)
+            .unwrap_or_default(),
     };
     // SAFETY: the caller's promise.
     unsafe { write_int(colour, i32::from(mv.colour())) };

@@ -3,7 +3,8 @@
 //! gets a legal move from a node-limited search.
 #![no_main]
 
-use duel_core::reversi::{Board, ContestError, Engine, Move};
+use duel_core::reversi::{Board, ContestError, Move};
+use duel_core::reversi::train::Engine;
 use duel_core::{Budget, Entry};
 use duel_fuzz::Bytes;
 use libfuzzer_sys::fuzz_target;

@@ -3,7 +3,8 @@
 //! a legal move from a node-limited search.
 #![no_main]
 
-use duel_core::reversi::{Board, Engine, Move, Square};
+use duel_core::reversi::{Board, Move, Square};
+use duel_core::reversi::train::Engine;
 use duel_core::{Budget, Entry};
 use libfuzzer_sys::fuzz_target;
 

@@ -18,5 +18,6 @@ mod nboard;
 mod no_std;
 mod reversi;
 mod sanitizers;
+mod seam;
 mod self_contained;
 mod stake;

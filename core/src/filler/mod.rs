@@ -35,6 +35,8 @@
 //! - [`useful`]: [`Useful`], the narrower game the engine searches.
 //! - [`tempo`]: the move count estimated from a board that does not show it.
 //! - [`engine`]: [`choose`], [`greedy_colour`], [`random_colour`].
+//! - [`builtin`]: the greedy and random colours as players ([`builtin::Greedy`],
+//!   [`builtin::Random`]).
 //!
 //! ```
 //! use duel_core::filler::{Board, Grid, Move};
@@ -46,6 +48,7 @@
 //! ```
 
 pub mod board;
+pub mod builtin;
 pub mod cells;
 pub mod engine;
 pub mod eval;

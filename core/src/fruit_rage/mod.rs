@@ -10,8 +10,11 @@
 //! - [`play`]: evaluation, the searched move ([`choose`]), the course's opponents
 //!   ([`greedy_move`], [`minimax3_move`], [`random_move`]) and time management
 //!   ([`think_micros`]).
+//! - [`builtin`]: those opponents as players ([`builtin::Greedy`], [`builtin::Random`],
+//!   [`builtin::Minimax`]).
 
 pub mod board;
+pub mod builtin;
 pub mod engine;
 pub mod play;
 pub mod player;

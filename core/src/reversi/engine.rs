@@ -3,10 +3,11 @@
 
 use super::board::{Board, Move};
 use super::endgame::{Solution, solve};
+use super::score::disc_difference;
 use super::search::{Options, Search};
 use super::trained::Trained;
 use crate::budget::Budget;
-use crate::game::{Evaluator, Game};
+use crate::game::{Evaluator, Game, Score};
 use crate::tt::{Entry, TranspositionTable};
 
 /// Positions with at most this many empties are always solved exactly first (a few
@@ -49,7 +50,7 @@ pub struct Engine<'t, E = Trained> {
 
 /// The empties at which an engine limited to midgame depth `depth` solves exactly: six more
 /// than the depth, within 12..=22 (a deeper midgame search is worth a deeper solve).
-pub const fn exact_empties_at_depth(depth: u8) -> u32 {
+pub(crate) const fn exact_empties_at_depth(depth: u8) -> u32 {
     let by_depth = depth as u32 + 6;
     if by_depth < ALWAYS_SOLVE_EMPTIES {
         ALWAYS_SOLVE_EMPTIES
@@ -63,7 +64,7 @@ pub const fn exact_empties_at_depth(depth: u8) -> u32 {
 /// The largest number of empties the solver is expected to finish within `micros` (measured on
 /// a shared 2-core x86-64 host at about 10 million solver nodes a second of CPU time: FFO
 /// #40, 20 empties, takes 10 million nodes; with a safety margin).
-pub fn solvable_empties(micros: u64) -> u32 {
+pub(crate) fn solvable_empties(micros: u64) -> u32 {
     match micros {
         m if m >= 8_000_000 => 22,
         m if m >= 2_000_000 => 20,
@@ -179,7 +180,7 @@ impl<'t, E: Evaluator<Board>> Engine<'t, E> {
 
     /// The midgame search's expected line from `board`, read from the table into `out`;
     /// returns its length.
-    pub fn principal_variation(&mut self, board: &Board, out: &mut [Move]) -> usize {
+    pub(crate) fn principal_variation(&mut self, board: &Board, out: &mut [Move]) -> usize {
         TranspositionTable::new(self.table).principal_variation(*board, out)
     }
 
@@ -202,6 +203,139 @@ impl<'t, E: Evaluator<Board>> Engine<'t, E> {
             exact: false,
             depth: r.depth,
             nodes: r.nodes,
+        }
+    }
+    /// Solves `board` exactly, whatever its empties; `None` when `budget` stops the solver
+    /// first.
+    pub(crate) fn solve_exactly(
+        &mut self,
+        board: &Board,
+        budget: &mut Budget<'_>,
+    ) -> Option<Choice> {
+        solve(board, self.table, budget).map(|s| solved(&s, board.empties(), 0))
+    }
+
+    /// Every legal move of `board` (a pass when it must pass) with its value, best first:
+    /// midgame iterative deepening over all the moves to `depth` (an iteration the budget
+    /// cuts short is dropped), then, when the empties allow (as [`exact_empties_at_depth`],
+    /// and no more than the budget's clock affords), exact solves in that order for as long as
+    /// the budget lasts.
+    pub(crate) fn rank(&mut self, board: &Board, depth: u8, budget: &mut Budget<'_>) -> Ranking {
+        let mut ranked = Ranking::new();
+        for &mv in board.legal_moves().iter() {
+            let child = board.play_unchecked(mv);
+            ranked.push(RankedMove {
+                mv,
+                score: -self.eval.evaluate(&child),
+                exact: false,
+                depth: 1,
+            });
+        }
+        let empties = board.empties();
+        let by_depth = exact_empties_at_depth(depth);
+        let exact_empties = match budget.clock() {
+            Some(_) => by_depth.min(solvable_empties(budget.micros_left())),
+            None => by_depth,
+        };
+        let will_solve = empties <= exact_empties;
+        if empties > ALWAYS_SOLVE_EMPTIES {
+            match budget.clock() {
+                Some(clock) if will_solve => {
+                    let share = budget.micros_left() / 4;
+                    let mut mid_budget =
+                        Budget::until(clock, clock.now_micros().saturating_add(share));
+                    self.deepen(board, depth, &mut mid_budget, ranked.as_mut_slice());
+                }
+                _ => self.deepen(board, depth, budget, ranked.as_mut_slice()),
+            }
+        }
+        sort_best_first(ranked.as_mut_slice());
+        if will_solve {
+            for r in ranked.as_mut_slice().iter_mut() {
+                let child = board.play_unchecked(r.mv);
+                let score = if child.is_game_over() {
+                    Some(child.final_score())
+                } else {
+                    solve(&child, self.table, budget).map(|s| s.score)
+                };
+                let Some(score) = score else { break };
+                r.score = -score;
+                r.exact = true;
+            }
+            sort_best_first(ranked.as_mut_slice());
+        }
+        ranked
+    }
+
+    /// Midgame iterations 2..=`depth` over all the moves of `ranked`, each child searched one
+    /// ply less deep; an iteration the budget stops is dropped.
+    fn deepen(
+        &mut self,
+        board: &Board,
+        depth: u8,
+        budget: &mut Budget<'_>,
+        ranked: &mut [RankedMove],
+    ) {
+        for d in 2..=depth.min(board.empties().min(60) as u8) {
+            let mut scores = [0; 64];
+            for (slot, r) in scores.iter_mut().zip(ranked.iter()) {
+                let child = board.play_unchecked(r.mv);
+                let result = Search::new(self.table, &self.eval, budget, self.options)
+                    .iterate(&child, d - 1);
+                if budget.is_stopped() {
+                    return;
+                }
+                *slot = -result.score;
+            }
+            for (r, &score) in ranked.iter_mut().zip(scores.iter()) {
+                r.score = score;
+                r.depth = d;
+            }
+        }
+    }
+}
+
+/// One legal move of a [`Ranking`]: its value for the side to move and how it was found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RankedMove {
+    /// The move.
+    pub mv: Move,
+    /// With `exact`: the final disc difference for the side to move after `mv` under perfect
+    /// play. Otherwise the midgame score, as [`Choice::score`].
+    pub score: Score,
+    /// Whether `score` was proven by the exact solver.
+    pub exact: bool,
+    /// The midgame depth of `score` (plies from the position, `mv` included) when not exact.
+    pub depth: u8,
+}
+
+impl RankedMove {
+    /// The value in hundredths of a disc for the side to move: a proven result's disc
+    /// difference times 100, an evaluation as it is.
+    pub fn centidiscs(&self) -> i32 {
+        if self.exact {
+            self.score * 100
+        } else {
+            match disc_difference(self.score) {
+                Some(diff) => diff * 100,
+                None => self.score,
+            }
+        }
+    }
+}
+
+/// The legal moves of a position with their values, best first (see
+/// [`Player::rank_moves`](super::Player::rank_moves)).
+pub type Ranking = crate::game::MoveList<RankedMove, 64>;
+
+/// Sorts `ranked` best first, keeping the order of equal values (an insertion sort: at most a
+/// few dozen moves, and no allocation).
+fn sort_best_first(ranked: &mut [RankedMove]) {
+    for i in 1..ranked.len() {
+        let mut j = i;
+        while j > 0 && ranked[j - 1].centidiscs() < ranked[j].centidiscs() {
+            ranked.swap(j - 1, j);
+            j -= 1;
         }
     }
 }

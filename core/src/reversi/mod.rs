@@ -10,33 +10,35 @@
 //!   difference), which [`board`] and [`eval`] share.
 //! - [`eval`]: [`Eval`], the compact hand-weighted midgame evaluation.
 //! - [`trained`]: [`Trained`], the trained pattern evaluation the hosted engine plays with.
-//! - [`endgame`]: the exact solver, [`solve`].
-//! - [`search`]: the midgame search (principal-variation search, table, multi-prob-cut
-//!   with its fitted regression in [`mpc`]).
-//! - [`engine`]: [`Engine`], which plays a whole game, and [`think_time_millis`].
+//! - [`player`]: [`Player`], the only way the programs, the protocols and the C API call the
+//!   engine: a move within a budget, every move ranked ([`Player::rank_moves`]), an exact
+//!   solve ([`Player::solving_exactly`]).
+//! - [`train`]: the engine's internals for the trainers (the exact solver, the midgame search,
+//!   the whole-game engine and its time rule); crate-private otherwise, and they may change.
+//! - [`mpc`]: multi-prob-cut's fitted regression, which the trainers write.
 //! - [`session`]: [`Session`], the contest's whole-game state behind `move` (games told apart
 //!   by position, each with its table and clock).
 
 pub mod bits;
 pub mod board;
-pub mod endgame;
-pub mod engine;
+pub(crate) mod endgame;
+pub(crate) mod engine;
 pub mod eval;
 pub mod mpc;
 pub mod pattern;
 pub mod perft;
 pub mod player;
 pub mod score;
-pub mod search;
+pub(crate) mod search;
 pub mod session;
+pub mod train;
 pub mod trained;
 
 pub use board::{
     Board, Colour, ContestError, IllegalMoveError, Move, MoveList, OverlapError, ParseBoardError,
     ParseMoveError, Square, follows,
 };
-pub use endgame::{Solution, SolveMode, solve, solve_ordered, solve_with};
-pub use engine::{Choice, Engine, think_time_millis};
+pub use engine::{RankedMove, Ranking};
 pub use eval::Eval;
 pub use perft::{PerftSlot, perft, perft_hashed};
 pub use player::Player;

@@ -1,8 +1,9 @@
-//! Reversi behind the [`crate::Player`] seam: the [`Engine`] with its table, and the contest's
-//! whole-game time management when the budget is the game's clock.
+//! Reversi behind the [`crate::Player`] seam: the [`Engine`] with its table, the contest's
+//! whole-game time management when the budget is the game's clock (with an increment, most of
+//! it is spent too), an exact-solve mode, and the ranking of every move NBoard's `hint` shows.
 
 use super::board::{Board, Move};
-use super::engine::{Engine, think_time_millis};
+use super::engine::{DEPTH_WITHOUT_CLOCK, Engine, Ranking, think_time_millis};
 use super::trained::Trained;
 use crate::budget::Budget;
 use crate::game::Evaluator;
@@ -15,6 +16,8 @@ use crate::tt::Entry;
 pub struct Player<'t, E = Trained> {
     engine: Engine<'t, E>,
     time: TimeUse,
+    /// Every position solved exactly ([`Player::solving_exactly`]).
+    exact: bool,
 }
 
 impl<'t> Player<'t> {
@@ -24,6 +27,7 @@ impl<'t> Player<'t> {
         Self {
             engine: Engine::new(table),
             time,
+            exact: false,
         }
     }
 }
@@ -35,7 +39,29 @@ impl<'t, E: Evaluator<Board>> Player<'t, E> {
         Self {
             engine: Engine::with_eval(table, eval),
             time,
+            exact: false,
         }
+    }
+
+    /// This player answering every position with the exact solver, whatever its empties
+    /// (`duel solve reversi --exact`, the FFO bench): the decision is exact, its depth the
+    /// empties and its nodes the solver's, unless the budget stops the solve first; then it
+    /// is the midgame search's answer within what is left of the budget.
+    pub fn solving_exactly(mut self) -> Self {
+        self.exact = true;
+        self
+    }
+
+    /// Every legal move of `board` (a pass when it must pass; none when the game is over) with
+    /// its value for the side to move, best first (equal values in move order), as NBoard's
+    /// `hint` shows them: iterative deepening over all the moves to the budget's depth limit
+    /// ([`DEPTH_WITHOUT_CLOCK`] without one), each child searched a ply less deep, an
+    /// iteration the budget cuts short dropped; then, when the empties allow (six more than
+    /// the depth, 12..=22, and no more than a clock affords), exact solves in that order for
+    /// as long as the budget lasts (a quarter of a clock goes to the midgame part then).
+    pub fn rank_moves(&mut self, board: &Board, budget: &mut Budget<'_>) -> Ranking {
+        let depth = budget.max_depth().unwrap_or(DEPTH_WITHOUT_CLOCK).max(1);
+        self.engine.rank(board, depth, budget)
     }
 }
 
@@ -48,15 +74,30 @@ impl<E: Evaluator<Board>> crate::Player for Player<'_, E> {
             return None;
         }
         self.engine.set_max_depth(budget.max_depth());
-        let choice = match (self.time, budget.clock()) {
-            (TimeUse::WholeGame, Some(_)) => {
-                let millis = think_time_millis(board, budget.micros_left() / 1000);
+        let solved = if self.exact {
+            self.engine.solve_exactly(board, budget)
+        } else {
+            None
+        };
+        let choice = match (solved, self.time, budget.clock()) {
+            (Some(choice), _, _) => choice,
+            (None, TimeUse::WholeGame, Some(_)) => {
+                let left_millis = budget.micros_left() / 1000;
+                let mut millis = think_time_millis(board, left_millis);
+                let increment_millis = budget.increment_micros() / 1000;
+                if increment_millis > 0 {
+                    // Most of the increment too, never more than 90% of what is left.
+                    millis = millis
+                        .saturating_add(increment_millis / 4 * 3)
+                        .min(left_millis / 10 * 9)
+                        .max(1);
+                }
                 let mut part = budget.share(millis.saturating_mul(1000));
                 let choice = self.engine.choose(board, &mut part);
                 budget.absorb(&part);
                 choice
             }
-            _ => self.engine.choose(board, budget),
+            (None, _, _) => self.engine.choose(board, budget),
         };
         let mut line = [Move::Pass; PV_CAPACITY];
         let n = if choice.exact {

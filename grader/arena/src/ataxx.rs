@@ -6,6 +6,7 @@
 //! The rules come from `duel_core::ataxx` (`Match` keeps the judge's history), which the tests
 //! hold against a naive grid twin. Games can be written as PGN in cuteataxx's form.
 
+use super::builtin::AtaxxRandom;
 use super::player::{PlayerKind, PlayerSpec, Proto};
 use super::{GameRecord, GameSetup, Match as MatchSetup, MatchArgs, Referee, Rng, Side};
 use duel_core::ataxx::{Board, BotzoneMove, Colour, Match, Move, Player as Duel, Rules};
@@ -531,8 +532,10 @@ impl<'p> Seat<'p> {
         let board = position.board();
         match self.player {
             Player::Random => {
-                let moves = board.legal_moves();
-                let mv = moves.as_slice()[self.rng.below(moves.len())];
+                let decision = AtaxxRandom(&mut self.rng).choose(board, &mut Budget::unlimited());
+                let mv = decision
+                    .ok_or_else(|| Failure::Crashed("built-in found no move".into()))?
+                    .mv;
                 Ok(Answer::Uai(mv.to_string()))
             }
             Player::Duel(nodes) => {

@@ -8,7 +8,8 @@
 use super::player::{PlayerKind, PlayerSpec, Proto};
 use super::{GameRecord, GameSetup, Match, MatchArgs, Referee, Rng, Side, stream_seed};
 use duel_core::Entry;
-use duel_core::filler::{Board, Grid, Move, greedy_colour, random_colour};
+use duel_core::filler::builtin::{Greedy, Random};
+use duel_core::filler::{Board, Grid, Move};
 use duel_protocols::process::{Failure, run_once};
 use duel_protocols::time_control::{PlayerClock, TimeControl};
 use std::process::ExitCode;
@@ -303,21 +304,32 @@ impl FillerReferee {
                     .map(|d| d - b'0');
                 return Ok((answer, colour));
             }
-            Player::Random => random_colour(&board()?, seed),
-            Player::Greedy => greedy_colour(&board()?),
+            Player::Random => builtin(&mut Random::new(seed), &board()?),
+            Player::Greedy => builtin(&mut Greedy, &board()?),
             Player::Duel(nodes) => {
                 let mut table = vec![Entry::default(); 1 << 18];
                 let board = board()?;
                 let mut player = duel_core::filler::Player::new(&mut table);
                 match super::decide(&mut player, &board, builtin_millis(clock), *nodes) {
                     Some(decision) => decision.mv,
-                    None => greedy_colour(&board),
+                    None => builtin(&mut Greedy, &board),
                 }
             }
         };
         let colour: Move = colour;
         Ok((colour.colour().to_string(), Some(colour.colour())))
     }
+}
+
+/// The colour a built-in player (which answers on every board) chooses for `board`.
+fn builtin(
+    player: &mut impl duel_core::Player<Position = Board, Move = Move>,
+    board: &Board,
+) -> Move {
+    player
+        .choose(board, &mut duel_core::Budget::unlimited())
+        .map(|d| d.mv)
+        .unwrap_or_default()
 }
 
 /// The placeholder in a Filler command line that the referee replaces by the moves played so

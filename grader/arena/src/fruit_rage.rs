@@ -8,7 +8,8 @@
 
 use super::player::{PlayerKind, PlayerSpec, Proto};
 use super::{GameRecord, GameSetup, Match, MatchArgs, Referee, Rng, Side, stream_seed};
-use duel_core::fruit_rage::{Board, Cell, greedy_move, minimax3_move, random_move};
+use duel_core::fruit_rage::builtin::{Greedy, Minimax, Random};
+use duel_core::fruit_rage::{Board, Cell};
 use duel_core::{Column, Entry, Row};
 use duel_protocols::process::{Failure, run_once};
 use duel_protocols::time_control::{PlayerClock, TimeControl};
@@ -328,8 +329,8 @@ impl FruitRageReferee {
             ))
         };
         match player {
-            Player::Random => builtin(&|b| random_move(b, seed)),
-            Player::Greedy => builtin(&|b| greedy_move(b)),
+            Player::Random => builtin(&|b| simple(&mut Random::new(seed), b)),
+            Player::Greedy => builtin(&|b| simple(&mut Greedy, b)),
             Player::Duel(nodes) => builtin(&|b| {
                 let mut table = vec![Entry::default(); 1 << 18];
                 let mut player =
@@ -346,7 +347,7 @@ impl FruitRageReferee {
                 } else {
                     1
                 };
-                builtin(&|b| minimax3_move(b, depth))
+                builtin(&|b| simple(&mut Minimax::new(depth), b))
             }
             Player::Command(argv) => {
                 std::fs::write(dir.join("input.txt"), &input)
@@ -501,4 +502,14 @@ impl Referee for FruitRageReferee {
 /// `loser` loses at once for `why`.
 fn forfeit(record: GameRecord, loser: Side, why: &str) -> GameRecord {
     record.forfeit(loser, why, 0)
+}
+
+/// The move of one of core's simple built-in players (no table, no budget) for `board`.
+fn simple(
+    player: &mut impl duel_core::Player<Position = Board, Move = duel_core::fruit_rage::Move>,
+    board: &Board,
+) -> Option<duel_core::fruit_rage::Move> {
+    player
+        .choose(board, &mut duel_core::Budget::unlimited())
+        .map(|d| d.mv)
 }

@@ -26,6 +26,7 @@
 
 mod args;
 mod budget;
+mod builtin;
 mod date;
 mod driver;
 mod record;

@@ -9,7 +9,7 @@
 
 use crate::Rng;
 use duel_core::ataxx::{self, Match};
-use duel_core::reversi::{Board, Engine, Move};
+use duel_core::reversi::{Board, Move};
 use duel_core::{Budget, Entry, Game, Player as _, TimeUse};
 use std::collections::HashSet;
 use std::io::Write;
@@ -115,7 +115,8 @@ fn reversi_suite(args: &OpeningsArgs, out: &mut dyn Write) -> Result<(), String>
             return None;
         }
         let mut budget = Budget::nodes(args.nodes);
-        let choice = Engine::new(&mut table).choose(&board, &mut budget);
+        let mut player = duel_core::reversi::Player::new(&mut table, TimeUse::ThisMove);
+        let choice = player.choose(&board, &mut budget)?;
         let discs = if choice.exact {
             f64::from(choice.score)
         } else {

@@ -1,10 +1,11 @@
 //! The Reversi referee: the grader protocol of `rules/reversi.md` (colour line, then 8×8
 //! boards, answers `row column`), 10 seconds of thinking per program per game measured here.
 
+use super::builtin::ReversiRandom;
 use super::player::{PlayerKind, PlayerSpec, Proto};
 use super::{GameRecord, GameSetup, Match, MatchArgs, Referee, Rng, Side};
 use duel_core::reversi::{Board, Colour, Move, Square};
-use duel_core::{Column, Entry, Game, Row};
+use duel_core::{Budget, Column, Entry, Player as _, Row};
 use duel_protocols::ggf::{GameEnd, GgfGame, GgfResult, TimeControl as GgfTime};
 use duel_protocols::nboard::client::NboardEngine;
 use duel_protocols::process::{Failure, LineChild};
@@ -279,16 +280,11 @@ fn builtin_millis(clock: &PlayerClock) -> u64 {
 
 /// A uniformly random square the side to move may play (`None` when it must pass).
 fn random_square(board: &Board, rng: &mut Rng) -> Option<Square> {
-    let squares: Vec<Square> = board
-        .legal_moves()
-        .as_ref()
-        .iter()
-        .filter_map(|m| match m {
-            Move::Place(s) => Some(*s),
-            Move::Pass => None,
-        })
-        .collect();
-    squares.get(rng.below(squares.len())).copied()
+    let decision = ReversiRandom(rng).choose(board, &mut Budget::unlimited());
+    match decision.map(|d| d.mv) {
+        Some(Move::Place(s)) => Some(s),
+        _ => None,
+    }
 }
 
 fn answer_text(pick: Option<Square>) -> String {

@@ -1,8 +1,6 @@
 //! `duel perft|solve|bench reversi`.
 
-use duel_core::reversi::{
-    Board, Move, PerftSlot, Player, perft as count_leaves, perft_hashed, solve,
-};
+use duel_core::reversi::{Board, Move, PerftSlot, Player, perft as count_leaves, perft_hashed};
 use duel_core::{Budget, Entry, Player as _, TimeUse};
 use duel_protocols::clock::WallClock;
 use std::io::{BufRead, Write};
@@ -88,21 +86,23 @@ pub fn solve_lines(args: &SolveArgs) -> ExitCode {
                 return ExitCode::from(2);
             }
         };
-        let (mv, score) = if args.exact || board.empties() <= DEFAULT_EXACT_EMPTIES {
-            match solve(&board, &mut table, &mut Budget::unlimited()) {
-                Some(s) => (s.best, s.score),
-                None => {
-                    eprintln!("duel: line {n}: the solver stopped");
-                    return ExitCode::from(2);
-                }
+        let player = Player::new(&mut table, TimeUse::ThisMove);
+        let decision = if args.exact || board.empties() <= DEFAULT_EXACT_EMPTIES {
+            let decision = player
+                .solving_exactly()
+                .choose(&board, &mut Budget::unlimited());
+            if decision.is_some_and(|d| !d.exact) {
+                eprintln!("duel: line {n}: the solver stopped");
+                return ExitCode::from(2);
             }
+            decision
         } else {
-            let mut player = Player::new(&mut table, TimeUse::ThisMove);
-            let budget = &mut Budget::millis(&clock, args.millis);
-            match player.choose(&board, budget) {
-                Some(d) => (d.mv, d.score),
-                None => (Move::Pass, board.final_score()),
-            }
+            let mut player = player;
+            player.choose(&board, &mut Budget::millis(&clock, args.millis))
+        };
+        let (mv, score) = match decision {
+            Some(d) => (d.mv, d.score),
+            None => (Move::Pass, board.final_score()),
         };
         if writeln!(out, "{} {}", move_text(mv), signed(score))
             .and_then(|()| out.flush())
@@ -169,20 +169,24 @@ pub fn bench(args: &BenchArgs) -> ExitCode {
         };
         table.fill(Entry::default());
         let start = Instant::now();
-        let Some(s) = solve(&board, &mut table, &mut Budget::unlimited()) else {
-            eprintln!("duel: position {}: the solver stopped", i + 1);
-            return ExitCode::from(2);
+        let mut player = Player::new(&mut table, TimeUse::ThisMove).solving_exactly();
+        let (mv, score, nodes) = match player.choose(&board, &mut Budget::unlimited()) {
+            Some(d) if d.exact => (d.mv, d.score, d.nodes),
+            Some(_) => {
+                eprintln!("duel: position {}: the solver stopped", i + 1);
+                return ExitCode::from(2);
+            }
+            None => (Move::Pass, board.final_score(), 0),
         };
         let secs = start.elapsed().as_secs_f64();
-        total_nodes += s.nodes;
+        total_nodes += nodes;
         total_secs += secs;
         solved += 1;
         let line = format!(
-            "#{number} {} {} {} {} {secs:.3}",
+            "#{number} {} {} {} {nodes} {secs:.3}",
             board.empties(),
-            move_text(s.best),
-            signed(s.score),
-            s.nodes
+            move_text(mv),
+            signed(score),
         );
         if writeln!(out, "{line}").and_then(|()| out.flush()).is_err() {
             return ExitCode::from(2);

@@ -2,6 +2,7 @@
 
 use std::io::Read;
 
+use duel_core::filler::builtin::Greedy;
 use duel_core::filler::fitted::{FEATURES, FITTED, PHASES, SIZE_GROUPS, Weights};
 use duel_core::filler::tempo::estimate_moves_played;
 use duel_core::filler::{Board, EXACT_PLIES, Grid, Move, Player, eval::Heuristic};
@@ -165,11 +166,10 @@ pub fn answer(args: &ProgramArgs, input: &[u8], clock: &WallClock) -> Result<Mov
         }
     };
     let mut player = Player::new(&mut table).with_eval(eval);
-    match player.choose_reporting(&board, &mut budget, &mut report) {
-        Some(decision) => Ok(decision.mv),
-        // A finished board: any allowed colour will do (the engine's fallback).
-        None => Ok(duel_core::filler::greedy_colour(&board)),
-    }
+    let decision = player.choose_reporting(&board, &mut budget, &mut report);
+    // A finished board: any allowed colour will do (the greedy player answers every board).
+    let decision = decision.or_else(|| Greedy.choose(&board, &mut budget));
+    Ok(decision.map(|d| d.mv).unwrap_or_default())
 }
 
 /// The 1-based line holding the board size: the first non-blank line.

@@ -140,11 +140,13 @@ pub fn measure_speed(millis: u64) -> Result<u64, String> {
     let mut table = vec![Entry::default(); 1 << 20];
     let mut budget = Budget::millis(&clock, millis);
     let start = clock.now_micros();
-    let result = fruit_rage::search(&board, &mut budget, &mut table);
+    let decision = Player::new(&mut table, TimeUse::ThisMove, None)
+        .choose(&board, &mut budget)
+        .ok_or("the calibration box holds no fruit")?;
     let elapsed = clock.now_micros().saturating_sub(start).max(1);
     Ok(
-        (u128::from(result.nodes) * 1_000_000 / u128::from(elapsed)).clamp(1, u128::from(u64::MAX))
-            as u64,
+        (u128::from(decision.nodes) * 1_000_000 / u128::from(elapsed))
+            .clamp(1, u128::from(u64::MAX)) as u64,
     )
 }
 

@@ -9,7 +9,8 @@ pub mod selfplay {
     use crate::{Rng, Shard};
     use clap::Args;
     use duel_arena::reversi::Opening;
-    use duel_core::reversi::{Board, Engine, solve};
+    use duel_core::reversi::Board;
+    use duel_core::reversi::train::{Engine, solve};
     use duel_core::{Budget, Entry, Game};
     use std::path::PathBuf;
 
@@ -158,10 +159,11 @@ pub mod phases {
     use crate::Rng;
     use clap::Args;
     use duel_arena::reversi::Opening;
+    use duel_core::reversi::train::Engine;
     use duel_core::reversi::trained::{
         self, Features, PATTERN_OFFSET, PATTERNS, PHASE_CELLS, PHASE_WEIGHTS, PHASES, SCALARS, UNIT,
     };
-    use duel_core::reversi::{Board, Engine, Eval, Move, Trained};
+    use duel_core::reversi::{Board, Eval, Move, Trained};
     use duel_core::{Budget, Entry, Evaluator};
     use std::io::BufRead;
     use std::path::PathBuf;
@@ -530,7 +532,7 @@ pub mod phases {
                         &mut Budget::unlimited(),
                         &mut |_| {},
                     );
-                    duel_core::reversi::Choice {
+                    duel_core::reversi::train::Choice {
                         mv: r.best.unwrap_or(Move::Pass),
                         score: r.score,
                         exact: false,

@@ -180,8 +180,9 @@ pub fn run(case: Case, tables: Tables<'_>) -> Outcome {
 // Not inlined, so that each case has its own stack frame on the firmware (measured alone).
 #[inline(never)]
 fn reversi_solve(entries: &mut [Entry]) -> Outcome {
-    use duel_core::reversi::endgame::CompactOrder;
-    use duel_core::reversi::{Board, SolveMode, solve_ordered};
+    use duel_core::reversi::Board;
+    use duel_core::reversi::train::CompactOrder;
+    use duel_core::reversi::train::{SolveMode, solve_ordered};
     let Ok(board) = Board::parse_text(REVERSI_ENDGAME) else {
         return Outcome::FAILED;
     };
@@ -201,7 +202,8 @@ fn reversi_solve(entries: &mut [Entry]) -> Outcome {
 /// compact hand-weighted evaluation (the trained weights do not fit the flash).
 #[inline(never)]
 fn reversi_midgame(entries: &mut [Entry]) -> Outcome {
-    use duel_core::reversi::{Board, Engine, Eval};
+    use duel_core::reversi::train::Engine;
+    use duel_core::reversi::{Board, Eval};
     let Ok(board) = Board::parse_text(REVERSI_MIDGAME) else {
         return Outcome::FAILED;
     };

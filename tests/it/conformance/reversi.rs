@@ -95,7 +95,8 @@ impl Subject for Board {
 
     fn choose(&self, nodes: u64) -> Option<Move> {
         let mut table = vec![Entry::default(); 1 << 10];
-        let choice = reversi::Engine::new(&mut table).choose(self, &mut Budget::nodes(nodes));
+        let choice =
+            reversi::train::Engine::new(&mut table).choose(self, &mut Budget::nodes(nodes));
         Some(choice.mv)
     }
 }

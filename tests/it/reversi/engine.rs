@@ -1,8 +1,9 @@
-//! The engine (`reversi::Engine`): a whole game on a short clock, exact answers in the endgame.
+//! The engine (`reversi::train::Engine`): a whole game on a short clock, exact answers in the endgame.
 
 use super::naive::minimax;
 use super::{random_move, random_position};
-use duel_core::reversi::{self, Board, Colour, Engine, think_time_millis};
+use duel_core::reversi::train::{Engine, think_time_millis};
+use duel_core::reversi::{self, Board, Colour};
 use duel_core::{Budget, Entry};
 use duel_protocols::clock::WallClock;
 use duel_tests::Rng;
@@ -88,7 +89,7 @@ fn a_depth_limit_bounds_the_search_and_moves_the_exact_solve() {
         let deep = Engine::new(&mut table)
             .with_max_depth(10)
             .choose(&board, &mut Budget::unlimited());
-        let exact = reversi::solve(&board, &mut table, &mut Budget::unlimited()).unwrap();
+        let exact = reversi::train::solve(&board, &mut table, &mut Budget::unlimited()).unwrap();
         assert!(deep.exact, "16 empties are solved at depth 10: {deep:?}");
         assert_eq!(deep.score, exact.score, "{board}");
     }

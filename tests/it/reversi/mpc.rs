@@ -3,8 +3,9 @@
 
 use super::random_position;
 use duel_core::reversi::mpc::{self, A_UNIT, Fit};
-use duel_core::reversi::search::{Options, Search};
-use duel_core::reversi::{Board, Engine, Trained, solve};
+use duel_core::reversi::train::{Engine, solve};
+use duel_core::reversi::train::{Options, Search};
+use duel_core::reversi::{Board, Trained};
 use duel_core::{Budget, Entry, Game};
 use duel_tests::Rng;
 

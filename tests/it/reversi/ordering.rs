@@ -3,8 +3,9 @@
 //! 22 empties) give the same exact scores, and each best move reaches it.
 
 use super::random_position;
-use duel_core::reversi::endgame::{CompactOrder, OrderEval, TrainedOrder};
-use duel_core::reversi::{Board, Move, SolveMode, solve, solve_ordered};
+use duel_core::reversi::train::{CompactOrder, OrderEval, TrainedOrder};
+use duel_core::reversi::train::{SolveMode, solve, solve_ordered};
+use duel_core::reversi::{Board, Move};
 use duel_core::{Budget, Entry};
 use duel_tests::Rng;
 

@@ -5,7 +5,7 @@ use super::random_position;
 use duel_core::Entry;
 use duel_core::game::Evaluator;
 use duel_core::reversi::bits;
-use duel_core::reversi::search::{INFINITY, Options, Search};
+use duel_core::reversi::train::{INFINITY, Options, Search};
 use duel_core::reversi::{Board, Colour, Eval, Trained, outcome_score};
 use duel_core::{Budget, Game};
 use duel_tests::Rng;

@@ -3,7 +3,8 @@
 
 use super::naive::minimax;
 use super::{first_ffo_line, random_position};
-use duel_core::reversi::{Board, SolveMode, solve, solve_with};
+use duel_core::reversi::Board;
+use duel_core::reversi::train::{SolveMode, solve, solve_with};
 use duel_core::{Budget, Entry, Game};
 use duel_tests::Rng;
 

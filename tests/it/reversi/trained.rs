@@ -4,11 +4,12 @@
 use super::naive::minimax;
 use super::random_position;
 use duel_core::reversi::pattern::view;
+use duel_core::reversi::train::Engine;
 use duel_core::reversi::trained::{
     self, FOLDED_VIEWS, PATTERN_CELLS, PATTERN_OFFSET, PATTERN_SQUARES, PATTERNS, PHASE_CELLS,
     PHASE_WEIGHTS, PHASES, SCALARS, UNIT, WEIGHT_BYTES,
 };
-use duel_core::reversi::{Board, Engine, Eval, Trained};
+use duel_core::reversi::{Board, Eval, Trained};
 use duel_core::{Budget, Entry, Evaluator};
 use duel_tests::Rng;
 

@@ -22,10 +22,10 @@
 //! that does not read) gets one `status duel: <why>` line and the engine carries on.
 //!
 //! The clock: `go` reads the mover's time left from the game's `TI` (or `TB`/`TW`) and the
-//! seconds of its moves so far, keeps a safety margin, and spends a share of the rest chosen
-//! by [`think_time_millis`] (plus most of the increment). An untimed game is searched to the
-//! `set depth` depth (without one, the engine's clockless depth). `hint` searches to the
-//! `set depth` depth ([`DEFAULT_ANALYSIS_DEPTH`] without one) for at most [`HINT_MILLIS`],
+//! seconds of its moves so far, keeps a safety margin, and lets duel's Reversi player spend its
+//! whole-game share of the rest (plus most of the increment). An untimed game is searched to the
+//! `set depth` depth (without one, the engine's clockless depth). `hint` ranks the moves
+//! with the player to the `set depth` depth ([`DEFAULT_ANALYSIS_DEPTH`] without one) for at most [`HINT_MILLIS`],
 //! `analyze` for at most [`ANALYZE_MILLIS`] a position. [`NboardOptions::nodes`]
 //! replaces every clock by a node limit, for reproducible play. The transposition table
 //! persists while the games set are continuations of each other, and is cleared for a new one.
@@ -34,12 +34,8 @@ pub mod client;
 
 use crate::clock::WallClock;
 use crate::ggf::{GgfGame, move_name, parse_move_item};
-use duel_core::reversi::engine::{ALWAYS_SOLVE_EMPTIES, exact_empties_at_depth, solvable_empties};
-use duel_core::reversi::search::{Options, Search};
-use duel_core::reversi::{
-    Board, Choice, Engine, Move, Trained, disc_difference, solve, think_time_millis,
-};
-use duel_core::{Budget, Clock, Entry, Evaluator, Game, Score};
+use duel_core::reversi::{Board, Move, Player, disc_difference};
+use duel_core::{Budget, Clock, Decision, Entry, Player as _, Score, TimeUse};
 use std::io::{self, BufRead, Write};
 
 /// The name the engine gives itself (`set myname`).
@@ -227,15 +223,15 @@ impl<'o, W: Write> Session<'o, W> {
         self.status("duel is thinking")?;
         self.out.flush()?;
         let started = self.clock.now_micros();
-        let mut budget = move_budget(&self.clock, self.options, &self.game, &board);
-        let choice = choose(&mut self.table, &board, &mut budget, self.depth);
+        let (budget, time) = move_budget(&self.clock, self.options, &self.game, &board);
+        let decision = choose(&mut self.table, &board, budget, time, self.depth);
         let seconds = self.clock.now_micros().saturating_sub(started) as f64 / 1e6;
-        writeln!(self.out, "nodestats {} {seconds:.3}", choice.nodes)?;
+        writeln!(self.out, "nodestats {} {seconds:.3}", decision.nodes)?;
         writeln!(
             self.out,
             "=== {}/{:.2}/{seconds:.3}",
-            move_name(choice.mv),
-            choice_eval(&choice)
+            move_name(decision.mv),
+            decision_eval(&decision)
         )
     }
 
@@ -250,12 +246,13 @@ impl<'o, W: Write> Session<'o, W> {
         }
         self.status("duel is thinking")?;
         self.out.flush()?;
-        let mut budget = match self.options.nodes {
+        let budget = match self.options.nodes {
             Some(n) => Budget::nodes(n),
             None => Budget::millis(&self.clock, HINT_MILLIS),
         };
-        let depth = self.depth.unwrap_or(DEFAULT_ANALYSIS_DEPTH);
-        let ranked = rank_moves(&mut self.table, &board, depth, &mut budget);
+        let mut budget = budget.with_max_depth(self.depth.unwrap_or(DEFAULT_ANALYSIS_DEPTH));
+        let ranked =
+            Player::new(&mut self.table, TimeUse::ThisMove).rank_moves(&board, &mut budget);
         for r in ranked.iter().take(count) {
             let depth = if r.exact {
                 "100%".to_string()
@@ -266,7 +263,7 @@ impl<'o, W: Write> Session<'o, W> {
                 self.out,
                 "search {} {:.2} 0 {depth}",
                 move_name(r.mv),
-                r.eval
+                f64::from(r.centidiscs()) / 100.0
             )?;
         }
         writeln!(self.out, "status")
@@ -284,11 +281,12 @@ impl<'o, W: Write> Session<'o, W> {
             let eval = if board.is_game_over() {
                 f64::from(board.final_score())
             } else {
-                let mut budget = match self.options.nodes {
+                let budget = match self.options.nodes {
                     Some(n) => Budget::nodes(n),
                     None => Budget::millis(&self.clock, ANALYZE_MILLIS),
                 };
-                choice_eval(&choose(&mut self.table, &board, &mut budget, self.depth))
+                let time = TimeUse::ThisMove;
+                decision_eval(&choose(&mut self.table, &board, budget, time, self.depth))
             };
             writeln!(self.out, "analysis {k} {eval:.2}")?;
         }
@@ -316,58 +314,48 @@ fn continues(old: &GgfGame, new: &GgfGame) -> bool {
             .all(|(a, b)| a.mv == b.mv)
 }
 
-/// The budget of a `go`: the node limit when set, else a share of the mover's clock, else
-/// none (the depth bounds the search).
+/// The budget of a `go` and how the player reads it: the node limit when set, else what is
+/// usable of the mover's clock (the player spends its share of it, and most of the
+/// increment), else none (the depth bounds the search).
 fn move_budget<'c>(
     clock: &'c WallClock,
     options: &NboardOptions,
     game: &GgfGame,
     board: &Board,
-) -> Budget<'c> {
+) -> (Budget<'c>, TimeUse) {
     if let Some(n) = options.nodes {
-        return Budget::nodes(n);
+        return (Budget::nodes(n), TimeUse::ThisMove);
     }
     let colour = board.to_move();
     let (Some(time), Some(left)) = (game.time_of(colour), game.remaining_seconds(colour)) else {
-        return Budget::unlimited();
+        return (Budget::unlimited(), TimeUse::ThisMove);
     };
     if time.base_seconds <= 0.0 && time.increment_seconds <= 0.0 {
-        return Budget::unlimited();
+        return (Budget::unlimited(), TimeUse::ThisMove);
     }
     let left_ms = (left.max(0.0) * 1000.0) as u64;
     let usable = (left_ms / 100 * 95).saturating_sub(SAFETY_MARGIN_MILLIS);
     let increment_ms = (time.increment_seconds.max(0.0) * 1000.0) as u64;
-    let spend = think_time_millis(board, usable)
-        .saturating_add(increment_ms / 4 * 3)
-        .min(usable / 10 * 9)
-        .max(1);
-    Budget::millis(clock, spend)
+    let budget = Budget::millis(clock, usable).with_increment(increment_ms.saturating_mul(1000));
+    (budget, TimeUse::WholeGame)
 }
 
-/// A move for `board`: duel's whole-game engine, with a depth the same engine searching the
-/// middle game no deeper than `depth` (its exact solve starts accordingly).
+/// A move for `board` (a game that is not over): duel's Reversi player reading `budget` as
+/// `time` says, with a depth searching the middle game no deeper than `depth` (its exact solve
+/// starts accordingly).
 fn choose(
     table: &mut [Entry],
     board: &Board,
-    budget: &mut Budget<'_>,
+    budget: Budget<'_>,
+    time: TimeUse,
     depth: Option<u8>,
-) -> Choice {
-    match depth {
-        None => Engine::new(table).choose(board, budget),
-        Some(depth) => Engine::new(table)
-            .with_max_depth(depth)
-            .choose(board, budget),
-    }
-}
-
-/// The empties at which a search of midgame depth `depth` solves exactly: the engine's rule,
-/// and no more than the budget's clock allows.
-fn exact_empties(depth: u8, budget: &Budget<'_>) -> u32 {
-    let by_depth = exact_empties_at_depth(depth);
-    match budget.clock() {
-        Some(_) => by_depth.min(solvable_empties(budget.micros_left())),
-        None => by_depth,
-    }
+) -> Decision<Move> {
+    let mut budget = match depth {
+        Some(depth) => budget.with_max_depth(depth),
+        None => budget,
+    };
+    let decision = Player::new(table, time).choose(board, &mut budget);
+    decision.unwrap_or_else(|| Decision::new(Move::Pass, board.final_score(), true, 0, 0))
 }
 
 /// A search score in discs: a proven result's disc difference, an evaluation's hundredths.
@@ -378,109 +366,13 @@ fn score_discs(score: Score) -> f64 {
     }
 }
 
-/// The eval of a choice in discs for the side to move.
-fn choice_eval(choice: &Choice) -> f64 {
-    if choice.exact {
-        f64::from(choice.score)
+/// The eval of a decision in discs for the side to move.
+fn decision_eval(decision: &Decision<Move>) -> f64 {
+    if decision.exact {
+        f64::from(decision.score)
     } else {
-        score_discs(choice.score)
+        score_discs(decision.score)
     }
-}
-
-/// One move of a `hint`.
-#[derive(Clone, Copy, Debug)]
-struct Ranked {
-    mv: Move,
-    /// Discs for the side to move.
-    eval: f64,
-    /// Solved exactly.
-    exact: bool,
-    /// The midgame depth (plies from `board`) of `eval` when not exact.
-    depth: u8,
-}
-
-/// Every legal move of `board` (a pass when it must pass) with its value, best first: midgame
-/// iterative deepening over all the moves to `depth` (an iteration the budget cuts short is
-/// dropped), then, when the empties allow, exact solves in that order for as long as the
-/// budget lasts.
-fn rank_moves(
-    table: &mut [Entry],
-    board: &Board,
-    depth: u8,
-    budget: &mut Budget<'_>,
-) -> Vec<Ranked> {
-    let moves: Vec<Move> = board.legal_moves().as_ref().to_vec();
-    let mut ranked: Vec<Ranked> = moves
-        .iter()
-        .map(|&mv| {
-            let child = board.play_unchecked(mv);
-            Ranked {
-                mv,
-                eval: score_discs(-Trained.evaluate(&child)),
-                exact: false,
-                depth: 1,
-            }
-        })
-        .collect();
-    let empties = board.empties();
-    let will_solve = empties <= exact_empties(depth, budget);
-    if empties > ALWAYS_SOLVE_EMPTIES {
-        match budget.clock() {
-            Some(clock) if will_solve => {
-                let share = budget.micros_left() / 4;
-                let mut mid_budget = Budget::until(clock, clock.now_micros().saturating_add(share));
-                deepen(table, board, depth, &mut mid_budget, &mut ranked);
-            }
-            _ => deepen(table, board, depth, budget, &mut ranked),
-        }
-    }
-    sort_best_first(&mut ranked);
-    if will_solve {
-        for r in ranked.iter_mut() {
-            let child = board.play_unchecked(r.mv);
-            let score = if child.is_game_over() {
-                Some(child.final_score())
-            } else {
-                solve(&child, table, budget).map(|s| s.score)
-            };
-            let Some(score) = score else { break };
-            r.eval = f64::from(-score);
-            r.exact = true;
-        }
-        sort_best_first(&mut ranked);
-    }
-    ranked
-}
-
-/// Midgame iterations 2..=`depth` over all the moves of `ranked`, each child searched one
-/// ply less deep.
-fn deepen(
-    table: &mut [Entry],
-    board: &Board,
-    depth: u8,
-    budget: &mut Budget<'_>,
-    ranked: &mut [Ranked],
-) {
-    for d in 2..=depth.min(board.empties().min(60) as u8) {
-        let mut scores = Vec::with_capacity(ranked.len());
-        for r in ranked.iter() {
-            let child = board.play_unchecked(r.mv);
-            let result =
-                Search::new(table, &Trained, budget, Options::default()).iterate(&child, d - 1);
-            if budget.is_stopped() {
-                return;
-            }
-            scores.push(score_discs(-result.score));
-        }
-        for (r, eval) in ranked.iter_mut().zip(scores) {
-            r.eval = eval;
-            r.depth = d;
-        }
-    }
-}
-
-fn sort_best_first(ranked: &mut [Ranked]) {
-    ranked.sort_by(|a, b| b.eval.total_cmp(&a.eval));
 }
 
 #[cfg(test)]

@@ -20,7 +20,8 @@ use clap::{Parser, Subcommand};
 use duel_core::reversi::pattern::{
     self, Features, PATTERN_CELLS, PATTERN_UNIT, PATTERNS, PHASES, SCALAR_UNIT, SCALARS,
 };
-use duel_core::reversi::{Board, Eval, Move, solve};
+use duel_core::reversi::train::solve;
+use duel_core::reversi::{Board, Eval, Move};
 use duel_core::{Budget, Entry, Game};
 use std::io::BufRead;
 use std::path::PathBuf;

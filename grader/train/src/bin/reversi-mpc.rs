@@ -18,8 +18,9 @@ use clap::{Args, Parser, Subcommand};
 use duel_arena::reversi::Opening;
 use duel_core::reversi::eval::EVAL_LIMIT;
 use duel_core::reversi::mpc::{self, BAND_EMPTIES, BANDS, DEPTHS, MAX_DEPTH, MIN_DEPTH};
-use duel_core::reversi::search::{INFINITY, Options, Search};
-use duel_core::reversi::{Board, Colour, Engine, Move};
+use duel_core::reversi::train::Engine;
+use duel_core::reversi::train::{INFINITY, Options, Search};
+use duel_core::reversi::{Board, Colour, Move};
 use duel_core::{Budget, Entry, Game};
 use duel_train::Shard;
 use duel_train::selfplay::Run;
@@ -259,7 +260,7 @@ fn endgame(files: &[PathBuf], count: usize, max_empties: u32) -> Result<(), Stri
         let started = Instant::now();
         for b in all.iter().filter(|b| b.empties() == e).take(count) {
             table.fill(Entry::default());
-            let s = duel_core::reversi::solve(b, &mut table, &mut Budget::unlimited())
+            let s = duel_core::reversi::train::solve(b, &mut table, &mut Budget::unlimited())
                 .ok_or("unlimited")?;
             nodes.push(s.nodes);
         }
