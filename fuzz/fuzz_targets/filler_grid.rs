@@ -2,7 +2,8 @@
 //! makes gets a colour from a node-limited search that is legal and never the forbidden one.
 #![no_main]
 
-use duel_core::filler::{Board, Grid, choose};
+use duel_core::filler::{Board, Grid};
+use duel_core::filler::train::{choose};
 use duel_core::{Budget, Entry};
 use libfuzzer_sys::fuzz_target;
 

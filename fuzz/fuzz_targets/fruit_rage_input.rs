@@ -2,7 +2,8 @@
 //! legal, and the box after it keeps gravity and loses exactly the group's fruit.
 #![no_main]
 
-use duel_core::fruit_rage::{Board, greedy_move, parse_input};
+use duel_core::fruit_rage::{Board, parse_input};
+use duel_core::fruit_rage::train::{greedy_move};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

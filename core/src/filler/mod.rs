@@ -34,7 +34,8 @@
 //! - [`race`]: [`race::race`], the evaluation's flood-distance race, fast.
 //! - [`useful`]: [`Useful`], the narrower game the engine searches.
 //! - [`tempo`]: the move count estimated from a board that does not show it.
-//! - [`engine`]: [`choose`], [`greedy_colour`], [`random_colour`].
+//! - [`train`]: the engine's search (`choose`, `choose_with`) and the greedy and random
+//!   colours, for the trainers; crate-private otherwise, and they may change.
 //! - [`builtin`]: the greedy and random colours as players ([`builtin::Greedy`],
 //!   [`builtin::Random`]).
 //!
@@ -50,18 +51,18 @@
 pub mod board;
 pub mod builtin;
 pub mod cells;
-pub mod engine;
+pub(crate) mod engine;
 pub mod eval;
 pub mod fitted;
 pub mod grid;
 pub mod player;
 pub mod race;
 pub mod tempo;
+pub mod train;
 pub mod useful;
 
 pub use board::{Board, CELL, DEFAULT_MOVE_LIMIT, EXACT_PLIES, IllegalMoveError, Move, Moves, WIN};
 pub use cells::{Cells, MAX_SIZE};
-pub use engine::{Choice, choose, choose_with, greedy_colour, random_colour};
 pub use eval::Heuristic;
 pub use grid::{COLOURS, Grid, GridError, ParseError, ParseErrorKind};
 pub use player::Player;

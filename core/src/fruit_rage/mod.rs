@@ -15,15 +15,13 @@
 
 pub mod board;
 pub mod builtin;
-pub mod engine;
-pub mod play;
+pub(crate) mod engine;
+pub(crate) mod play;
 pub mod player;
 pub mod text;
+pub mod train;
 
 pub use board::{Board, BoardError, Cell, IllegalMoveError, MAX_KINDS, MAX_SIZE, Move, MoveList};
-pub use play::{
-    GreedyEval, SEARCH_WIDTH, choose, greedy_move, minimax, minimax3_move, random_move, search,
-    table_entries, think_micros,
-};
+pub use play::table_entries;
 pub use player::{Player, planned_micros};
 pub use text::{Input, InputError, ParseError, parse_input};

@@ -251,7 +251,8 @@ pub fn filler_colours() -> [u8; FILLER_SIZE * FILLER_SIZE] {
 // Not inlined, so that each case has its own stack frame on the firmware (measured alone).
 #[inline(never)]
 fn filler(entries: &mut [Entry]) -> Outcome {
-    use duel_core::filler::{Board, Grid, choose};
+    use duel_core::filler::train::choose;
+    use duel_core::filler::{Board, Grid};
     let Ok(grid) = Grid::new(FILLER_SIZE, &filler_colours()) else {
         return Outcome::FAILED;
     };
@@ -268,7 +269,8 @@ fn filler(entries: &mut [Entry]) -> Outcome {
 // Not inlined, so that each case has its own stack frame on the firmware (measured alone).
 #[inline(never)]
 fn fruit_rage(entries: &mut [Entry]) -> Outcome {
-    use duel_core::fruit_rage::{Board, search};
+    use duel_core::fruit_rage::Board;
+    use duel_core::fruit_rage::train::search;
     let Ok(board) = Board::random(FRUIT_RAGE_SIZE, FRUIT_RAGE_KINDS, FRUIT_RAGE_SEED) else {
         return Outcome::FAILED;
     };
@@ -295,7 +297,8 @@ pub fn fruit_rage_until(
     clock: &dyn duel_core::Clock,
     micros: u64,
 ) -> (u64, u64, u64) {
-    use duel_core::fruit_rage::{Board, search};
+    use duel_core::fruit_rage::Board;
+    use duel_core::fruit_rage::train::search;
     let deadline = clock.now_micros() + micros;
     let Ok(board) = Board::random(FRUIT_RAGE_SIZE, FRUIT_RAGE_KINDS, FRUIT_RAGE_SEED) else {
         return (deadline, u64::MAX, 0);

@@ -81,7 +81,7 @@ impl Subject for Board {
             if board.is_over() {
                 break;
             }
-            board = board.play_unchecked(filler::random_colour(&board, rng.next_u64()));
+            board = board.play_unchecked(filler::train::random_colour(&board, rng.next_u64()));
         }
         board
     }
@@ -123,7 +123,7 @@ impl Subject for Board {
 
     fn choose(&self, nodes: u64) -> Option<Move> {
         let mut table = vec![Entry::default(); 1 << 10];
-        Some(filler::choose(self, &mut Budget::nodes(nodes), &mut table).colour)
+        Some(filler::train::choose(self, &mut Budget::nodes(nodes), &mut table).colour)
     }
 }
 

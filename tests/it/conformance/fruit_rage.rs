@@ -3,7 +3,8 @@
 use super::Subject;
 use crate::fruit_rage::naive::Grid;
 use crate::fruit_rage::{board_of, random_grid};
-use duel_core::fruit_rage::{self, Board, GreedyEval, Move};
+use duel_core::fruit_rage::train::GreedyEval;
+use duel_core::fruit_rage::{self, Board, Move};
 use duel_core::{Budget, Entry};
 use duel_tests::Rng;
 
@@ -78,7 +79,7 @@ impl Subject for Board {
 
     fn choose(&self, nodes: u64) -> Option<Move> {
         let mut table = vec![Entry::default(); 1 << 10];
-        fruit_rage::choose(self, &mut Budget::nodes(nodes), &mut table)
+        fruit_rage::train::choose(self, &mut Budget::nodes(nodes), &mut table)
     }
 }
 

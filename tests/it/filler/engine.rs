@@ -6,7 +6,8 @@ use super::{awkward_grid, colours_of, random_grid};
 use duel_core::Budget;
 use duel_core::Entry;
 use duel_core::coord::{Column, Row, cells};
-use duel_core::filler::{Board, COLOURS, Grid, Move, choose, greedy_colour, random_colour};
+use duel_core::filler::train::{choose, greedy_colour, random_colour};
+use duel_core::filler::{Board, COLOURS, Grid, Move};
 use duel_tests::Rng;
 
 /// Plays a game on `grid` the way the protocol does: each player sees the board turned so that

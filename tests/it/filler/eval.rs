@@ -3,7 +3,8 @@
 use super::colour;
 use super::naive::{Naive, naive_region};
 use super::random_regular_grid;
-use duel_core::filler::{Board, greedy_colour, random_colour};
+use duel_core::filler::Board;
+use duel_core::filler::train::{greedy_colour, random_colour};
 use duel_tests::Rng;
 
 /// Who reaches the unowned cells first, cell by cell: each round, every unowned cell next to a

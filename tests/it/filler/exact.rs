@@ -3,7 +3,8 @@
 //! brute-force minimax of the final count.
 
 use super::{awkward_grid, colour, random_regular_grid};
-use duel_core::filler::{Board, COLOURS, Heuristic, Useful, choose, random_colour};
+use duel_core::filler::train::{choose, random_colour};
+use duel_core::filler::{Board, COLOURS, Heuristic, Useful};
 use duel_core::{Budget, Game, SearchConfig, Searcher};
 use duel_tests::Rng;
 

@@ -1,7 +1,8 @@
 //! The contest program (`filler`) through the real binary.
 
 use super::{STATEMENT, awkward_grid, random_grid};
-use duel_core::filler::{Board, COLOURS, Grid, Heuristic, choose_with};
+use duel_core::filler::train::choose_with;
+use duel_core::filler::{Board, COLOURS, Grid, Heuristic};
 use duel_core::{Budget, Column, Entry, Row};
 use duel_tests::{Rng, bin, run};
 

@@ -5,9 +5,8 @@ use super::naive::{Naive, cells_vec};
 use super::{STATEMENT, colour, random_regular_grid};
 use duel_core::Game;
 use duel_core::coord::{Column, Row, cells};
-use duel_core::filler::{
-    Board, COLOURS, Cells, EXACT_PLIES, Grid, IllegalMoveError, greedy_colour, random_colour,
-};
+use duel_core::filler::train::{greedy_colour, random_colour};
+use duel_core::filler::{Board, COLOURS, Cells, EXACT_PLIES, Grid, IllegalMoveError};
 use duel_tests::Rng;
 
 #[test]

@@ -1,7 +1,8 @@
 //! The engine's search over the useful moves (`filler::Useful`) against brute-force minimax.
 
 use super::{colour, random_regular_grid};
-use duel_core::filler::{Board, COLOURS, EXACT_PLIES, Heuristic, Useful, random_colour};
+use duel_core::filler::train::random_colour;
+use duel_core::filler::{Board, COLOURS, EXACT_PLIES, Heuristic, Useful};
 use duel_core::{Budget, Evaluator, Game, SearchConfig, Searcher};
 use duel_tests::Rng;
 

@@ -1,8 +1,9 @@
 //! The move count estimated from a protocol board.
 
 use super::random_regular_grid;
+use duel_core::filler::Board;
 use duel_core::filler::tempo::estimate_moves_played;
-use duel_core::filler::{Board, greedy_colour, random_colour};
+use duel_core::filler::train::{greedy_colour, random_colour};
 use duel_tests::Rng;
 
 #[test]

@@ -5,8 +5,8 @@ use super::naive::{EMPTY, Grid};
 use super::rules::assert_same_groups;
 use super::{board_of, random_grid};
 use duel_core::fruit_rage::board::{MAX_GROUPS, Move, Scan};
-use duel_core::fruit_rage::engine::{self, Largest};
-use duel_core::fruit_rage::greedy_move;
+use duel_core::fruit_rage::train::engine::{self, Largest};
+use duel_core::fruit_rage::train::greedy_move;
 use duel_core::{Budget, Entry};
 use duel_tests::Rng;
 

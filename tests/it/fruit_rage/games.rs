@@ -1,7 +1,8 @@
 //! Whole games in process: our search under the real time function, charged on a simulated
 //! clock, against the course's opponents.
 
-use duel_core::fruit_rage::{self, Board, greedy_move, minimax3_move, random_move, think_micros};
+use duel_core::fruit_rage::train::{greedy_move, minimax3_move, random_move, think_micros};
+use duel_core::fruit_rage::{self, Board};
 use duel_core::{Budget, Entry};
 
 /// Microseconds one search node is charged on the simulated clock (about what a node of a
@@ -28,7 +29,7 @@ fn game(
             let mv = if nodes == 0 {
                 greedy_move(&board).unwrap()
             } else {
-                let r = fruit_rage::search(&board, &mut Budget::nodes(nodes), &mut table);
+                let r = fruit_rage::train::search(&board, &mut Budget::nodes(nodes), &mut table);
                 left = left.saturating_sub(r.nodes * SIMULATED_MICROS_PER_NODE);
                 r.best.unwrap()
             };

@@ -2,7 +2,8 @@
 
 use super::naive::{EMPTY, Grid};
 use super::{board_of, random_grid};
-use duel_core::fruit_rage::{self, greedy_move, minimax3_move, random_move};
+use duel_core::fruit_rage::train::{greedy_move, minimax3_move, random_move};
+use duel_core::fruit_rage::{self};
 use duel_tests::Rng;
 
 #[test]
@@ -17,7 +18,7 @@ fn plain_minimax_deep_enough_to_reach_the_end_finds_the_exact_value() {
         if grid.cells.iter().filter(|&&v| v != EMPTY).count() <= 8 {
             let board = board_of(&grid);
             assert_eq!(
-                i64::from(fruit_rage::minimax(&board, 8)),
+                i64::from(fruit_rage::train::minimax(&board, 8)),
                 grid.exact_value(),
                 "on\n{}",
                 grid.text()

@@ -1,6 +1,7 @@
 //! Time management: the think time of a move over a whole game.
 
-use duel_core::fruit_rage::{self, Board, greedy_move, think_micros};
+use duel_core::fruit_rage::train::{greedy_move, think_micros};
+use duel_core::fruit_rage::{self, Board};
 
 #[test]
 fn think_time_is_instant_when_short_and_never_spends_the_reserve() {
@@ -9,7 +10,7 @@ fn think_time_is_instant_when_short_and_never_spends_the_reserve() {
     assert_eq!(think_micros(300_000_000, 1, 676, None), 0);
     let five = think_micros(5_000_000, 200, 676, None);
     assert!(five > 0 && five <= 250_000, "{five}");
-    assert!(think_micros(300_000_000, 300, 676, None) <= fruit_rage::play::MAX_THINK_MICROS);
+    assert!(think_micros(300_000_000, 300, 676, None) <= fruit_rage::train::MAX_THINK_MICROS);
     // A calibrated fast machine caps a move at MAX_THINK_NODES' worth of time.
     assert_eq!(think_micros(300_000_000, 3, 9, Some(1 << 24)), 1_000_000);
     // A whole game of greedy self-play on a full 26×26 box, each side charged every microsecond

@@ -11,7 +11,8 @@
 //! checksum of every answer (colour, score, depth).
 
 use clap::Parser;
-use duel_core::filler::{Board, Grid, Heuristic, Move, choose_with};
+use duel_core::filler::train::choose_with;
+use duel_core::filler::{Board, Grid, Heuristic, Move};
 use duel_core::{Budget, Entry, Evaluator};
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -21,7 +21,8 @@
 
 use clap::{Parser, Subcommand};
 use duel_core::filler::fitted::{FEATURES, PHASES, SIZE_GROUPS, features, phase_of, size_group};
-use duel_core::filler::{CELL, Heuristic, choose_with};
+use duel_core::filler::train::choose_with;
+use duel_core::filler::{CELL, Heuristic};
 use duel_core::{Budget, Entry};
 use duel_train::filler::random_board;
 use duel_train::selfplay::Run;

@@ -20,8 +20,8 @@
 //! non-decreasing by a running minimum from the last band down.
 
 use clap::{Parser, Subcommand};
-use duel_core::filler::choose;
 use duel_core::filler::tempo::BUCKETS;
+use duel_core::filler::train::choose;
 use duel_core::{Budget, Entry};
 use duel_train::filler::random_board;
 use duel_train::selfplay::Run;

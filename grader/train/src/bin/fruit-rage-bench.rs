@@ -33,7 +33,7 @@ fn positions(n: usize) -> Vec<Board> {
         let mut b = start;
         let target = start.cells() * 3 / 4;
         while b.cells() > target {
-            match fruit_rage::greedy_move(&b) {
+            match fruit_rage::train::greedy_move(&b) {
                 Some(mv) => b = b.play_unchecked(mv),
                 None => break,
             }
@@ -65,7 +65,7 @@ fn main() {
             table.fill(Entry::default());
             let mut budget = Budget::nodes(limit);
             let start = cpu_micros();
-            let result = fruit_rage::search(&board, &mut budget, &mut table);
+            let result = fruit_rage::train::search(&board, &mut budget, &mut table);
             let us = (cpu_micros() - start).max(1);
             eprintln!(
                 "{n}x{n} cells {:3} nodes {:7} depth {:2} {:8.0} nodes/s",

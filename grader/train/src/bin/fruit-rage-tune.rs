@@ -14,7 +14,8 @@
 //! prints pairs 3/25/12 for A: B, with four times the search, wins 12 of 40 pairs and scores
 //! 61%, since at that size the seat decides most boxes whatever the search.
 
-use duel_core::fruit_rage::{Board, Move, engine, greedy_move};
+use duel_core::fruit_rage::train::{engine, greedy_move};
+use duel_core::fruit_rage::{Board, Move};
 use duel_core::{Budget, Entry};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
