@@ -12,6 +12,7 @@
 //!   search shares: the bound of a result, the probe's window step, the principal variation.
 //! - [`budget`]: deadlines (through a [`Clock`] the caller implements) and node limits.
 //! - [`bitboard`]: [`Bitboard`], a set of up to 64 squares with set operators.
+//! - [`colour`]: [`Colour`], Black or White, the sides of Reversi and Ataxx (`other()`).
 //! - [`coord`]: [`Row`] and [`Column`], so that no game's coordinates can be swapped silently.
 //! - [`player`]: the [`Player`] seam every engine is called through: a position and a
 //!   [`Budget`] in, a [`Decision`] out.
@@ -25,6 +26,7 @@
 pub mod ataxx;
 pub mod bitboard;
 pub mod budget;
+pub mod colour;
 pub mod coord;
 pub mod filler;
 pub mod fruit_rage;
@@ -40,6 +42,7 @@ mod test_rng;
 
 pub use bitboard::Bitboard;
 pub use budget::{Budget, Clock};
+pub use colour::Colour;
 pub use coord::{Column, Row};
 pub use game::{Evaluator, Game, MoveList, Score};
 pub use player::{Decision, Line, Player, TimeUse};

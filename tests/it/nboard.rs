@@ -3,7 +3,8 @@
 //! bad input; the `reversi` program in both its modes; the arena's NBoard client playing the
 //! program through whole games. Every search is node-limited: no clock decides an outcome.
 
-use duel_core::reversi::{Board, Colour, Move, Square, solve};
+use duel_core::Colour;
+use duel_core::reversi::{Board, Move, Square, solve};
 use duel_core::{Budget, Column, Entry, Game, Row};
 use duel_protocols::ggf::{GameEnd, GgfGame, GgfResult, TimeControl, move_name};
 use duel_protocols::nboard::client::{NboardAnswer, NboardEngine};

@@ -3,6 +3,7 @@
 
 use super::bits;
 pub use super::score::final_score;
+use crate::Colour;
 use crate::bitboard::Bitboard;
 use crate::coord::{Column, Row};
 use core::fmt;
@@ -118,24 +119,8 @@ impl fmt::Display for Move {
     }
 }
 
-/// A colour of disc.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Colour {
-    /// Black: `X` in text, 1 in the contest array; moves first.
-    Black,
-    /// White: `O` in text, 0 in the contest array.
-    White,
-}
-
+/// Reversi's forms of a [`Colour`].
 impl Colour {
-    /// The other colour.
-    pub const fn other(self) -> Colour {
-        match self {
-            Colour::Black => Colour::White,
-            Colour::White => Colour::Black,
-        }
-    }
-
     /// The text letter: `X` black, `O` white.
     pub const fn letter(self) -> u8 {
         match self {

@@ -1,7 +1,8 @@
 //! Reversi (Othello on the contest's mirrored start): rules on side-relative bitboards, perft,
 //! a midgame evaluation, an exact endgame solver, and an engine for whole games.
 //!
-//! - [`board`]: [`Board`], [`Move`], [`Square`], [`Colour`], the contest array and text forms,
+//! - [`board`]: [`Board`], [`Move`], [`Square`], the contest array and text forms (of
+//!   [`crate::Colour`] too),
 //!   and `impl Game for Board`.
 //! - [`bits`]: the bitboard kernels (legal moves by parallel shifts, flips by ray masks,
 //!   stable discs).
@@ -32,7 +33,7 @@ pub mod session;
 pub mod trained;
 
 pub use board::{
-    Board, Colour, ContestError, IllegalMoveError, Move, MoveList, OverlapError, ParseBoardError,
+    Board, ContestError, IllegalMoveError, Move, MoveList, OverlapError, ParseBoardError,
     ParseMoveError, Square, follows,
 };
 pub use endgame::{Solution, SolveMode, solve, solve_ordered, solve_with};

@@ -91,7 +91,7 @@ mod tests {
         let over = Board::from_colours(
             crate::Bitboard(u64::MAX),
             crate::Bitboard::EMPTY,
-            super::super::Colour::Black,
+            crate::Colour::Black,
         )
         .unwrap();
         assert!(player.choose(&over, &mut Budget::nodes(10)).is_none());

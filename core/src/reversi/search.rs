@@ -13,10 +13,11 @@
 //! played without asking the table).
 
 use super::bits;
-use super::board::{Board, Colour, Move, Square, hash};
+use super::board::{Board, Move, Square, hash};
 use super::eval::EVAL_LIMIT;
 use super::mpc;
 use super::score::{final_score, outcome_score};
+use crate::Colour;
 use crate::bitboard::Bitboard;
 use crate::budget::Budget;
 use crate::game::{Evaluator, Score};

@@ -241,17 +241,17 @@ fn other(c: Colour) -> Colour {
     }
 }
 
-fn reversi_colour(c: reversi::Colour) -> Colour {
+fn reversi_colour(c: duel_core::Colour) -> Colour {
     match c {
-        reversi::Colour::Black => Colour::Black,
-        reversi::Colour::White => Colour::White,
+        duel_core::Colour::Black => Colour::Black,
+        duel_core::Colour::White => Colour::White,
     }
 }
 
-fn ataxx_colour(c: ataxx::Colour) -> Colour {
+fn ataxx_colour(c: duel_core::Colour) -> Colour {
     match c {
-        ataxx::Colour::Black => Colour::Black,
-        ataxx::Colour::White => Colour::White,
+        duel_core::Colour::Black => Colour::Black,
+        duel_core::Colour::White => Colour::White,
     }
 }
 
@@ -377,7 +377,8 @@ fn ataxx_from_pgn(
     let first_ply = fen
         .and_then(|f| f.split_whitespace().last()?.parse::<usize>().ok())
         .map_or(0, |full| {
-            2 * full.saturating_sub(1) + usize::from(game.board().side() == ataxx::Colour::White)
+            2 * full.saturating_sub(1)
+                + usize::from(game.board().side() == duel_core::Colour::White)
         });
     let moves: Vec<String> = pgn.moves.iter().map(|(m, _)| m.clone()).collect();
     let positions = replay_ataxx(game, &moves)?;
@@ -391,8 +392,8 @@ fn ataxx_from_pgn(
     let black_margin = positions.last().and_then(|end| {
         let own = i64::from(end.board().final_margin()?);
         Some(match end.board().side() {
-            ataxx::Colour::Black => own,
-            ataxx::Colour::White => -own,
+            duel_core::Colour::Black => own,
+            duel_core::Colour::White => -own,
         })
     });
     Ok(Game {

@@ -8,7 +8,8 @@
 
 use super::player::{PlayerKind, PlayerSpec, Proto};
 use super::{GameRecord, GameSetup, Match as MatchSetup, MatchArgs, Referee, Rng, Side};
-use duel_core::ataxx::{Board, BotzoneMove, Colour, Match, Move, Player as Duel, Rules};
+use duel_core::Colour;
+use duel_core::ataxx::{Board, BotzoneMove, Match, Move, Player as Duel, Rules};
 use duel_core::{Budget, Entry, Player as _, TimeUse};
 use duel_protocols::clock::WallClock;
 use duel_protocols::pgn::PgnGame;

@@ -3,7 +3,8 @@
 
 use super::player::{PlayerKind, PlayerSpec, Proto};
 use super::{GameRecord, GameSetup, Match, MatchArgs, Referee, Rng, Side};
-use duel_core::reversi::{Board, Colour, Move, Square};
+use duel_core::Colour;
+use duel_core::reversi::{Board, Move, Square};
 use duel_core::{Column, Entry, Game, Row};
 use duel_protocols::ggf::{GameEnd, GgfGame, GgfResult, TimeControl as GgfTime};
 use duel_protocols::nboard::client::NboardEngine;
@@ -539,8 +540,9 @@ fn picture(board: &Board) -> String {
 #[cfg(test)]
 mod tests {
     use super::{PlayerClock, TimeControl, remaining};
+    use duel_core::Colour;
     use duel_core::Game;
-    use duel_core::reversi::{Board, Colour};
+    use duel_core::reversi::Board;
     use duel_protocols::ggf::GgfGame;
     use std::time::Duration;
 

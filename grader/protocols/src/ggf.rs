@@ -25,8 +25,9 @@
 //! the other colour filled in. Everything else is a [`GgfError`] saying what is wrong; nothing
 //! panics.
 
+use duel_core::Colour;
 use duel_core::Game;
-use duel_core::reversi::{Board, Colour, IllegalMoveError, Move, Square};
+use duel_core::reversi::{Board, IllegalMoveError, Move, Square};
 use std::fmt;
 use std::str::FromStr;
 

@@ -73,7 +73,7 @@ pub mod selfplay {
         // Positions (player, opponent, colour to move) before the solve, and exact ones after.
         let mut before: Vec<Board> = Vec::new();
         let mut out = String::new();
-        let mut outcome: Option<(i32, duel_core::reversi::Colour)> = None;
+        let mut outcome: Option<(i32, duel_core::Colour)> = None;
         while !board.is_game_over() {
             if !board.has_move() {
                 board = board.pass();
@@ -635,7 +635,7 @@ pub mod phases {
         file: Option<FileEval>,
         tables: &mut [Vec<Entry>; 2],
     ) -> i32 {
-        use duel_core::reversi::Colour;
+        use duel_core::Colour;
         let mut b = start;
         while !b.is_game_over() {
             if !b.has_move() {

@@ -2,7 +2,8 @@
 
 use super::naive::minimax;
 use super::{random_move, random_position};
-use duel_core::reversi::{self, Board, Colour, Engine, think_time_millis};
+use duel_core::Colour;
+use duel_core::reversi::{self, Board, Engine, think_time_millis};
 use duel_core::{Budget, Entry};
 use duel_protocols::clock::WallClock;
 use duel_tests::Rng;

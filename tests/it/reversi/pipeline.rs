@@ -5,8 +5,9 @@
 use super::naive::minimax;
 use super::trained::{assert_symmetric, naive_score_in};
 use duel_core::Bitboard;
+use duel_core::Colour;
+use duel_core::reversi::Board;
 use duel_core::reversi::trained::{self, PHASES, WEIGHT_BYTES};
-use duel_core::reversi::{Board, Colour};
 use duel_train::reversi::phases::{self, FitArgs};
 use duel_train::reversi::selfplay::{self, SelfplayArgs};
 use std::path::{Path, PathBuf};

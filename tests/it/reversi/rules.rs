@@ -3,8 +3,9 @@
 
 use super::naive::{grid_of, naive_flips, naive_moves};
 use super::{random_move, random_position};
+use duel_core::Colour;
 use duel_core::reversi::{
-    Board, Colour, ContestError, IllegalMoveError, Move, ParseBoardError, PerftSlot, Square,
+    Board, ContestError, IllegalMoveError, Move, ParseBoardError, PerftSlot, Square,
     disc_difference, outcome_score, perft, perft_hashed,
 };
 use duel_core::{Column, Game, Row};

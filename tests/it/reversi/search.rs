@@ -2,11 +2,12 @@
 //! small depths, with and without a table, in full and narrow windows.
 
 use super::random_position;
+use duel_core::Colour;
 use duel_core::Entry;
 use duel_core::game::Evaluator;
 use duel_core::reversi::bits;
 use duel_core::reversi::search::{INFINITY, Options, Search};
-use duel_core::reversi::{Board, Colour, Eval, Trained, outcome_score};
+use duel_core::reversi::{Board, Eval, Trained, outcome_score};
 use duel_core::{Budget, Game};
 use duel_tests::Rng;
 

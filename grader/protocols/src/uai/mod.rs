@@ -14,7 +14,8 @@
 pub mod client;
 
 use crate::clock::WallClock;
-use duel_core::ataxx::{Allowance, Board, Colour, Eval, Match, Move, Player, Rules, Tuning, perft};
+use duel_core::Colour;
+use duel_core::ataxx::{Allowance, Board, Eval, Match, Move, Player, Rules, Tuning, perft};
 use duel_core::{Budget, Clock, Decision, Entry, Player as _, TimeUse};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};

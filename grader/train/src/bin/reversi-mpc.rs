@@ -16,10 +16,11 @@
 
 use clap::{Args, Parser, Subcommand};
 use duel_arena::reversi::Opening;
+use duel_core::Colour;
 use duel_core::reversi::eval::EVAL_LIMIT;
 use duel_core::reversi::mpc::{self, BAND_EMPTIES, BANDS, DEPTHS, MAX_DEPTH, MIN_DEPTH};
 use duel_core::reversi::search::{INFINITY, Options, Search};
-use duel_core::reversi::{Board, Colour, Engine, Move};
+use duel_core::reversi::{Board, Engine, Move};
 use duel_core::{Budget, Entry, Game};
 use duel_train::Shard;
 use duel_train::selfplay::Run;
