@@ -19,6 +19,17 @@
 //! - One module a game: [`reversi`], [`stake`], [`filler`], [`fruit_rage`], [`ataxx`].
 //!
 //! No public function panics on any input: bad input is an error value.
+//!
+//! # Vocabulary
+//!
+//! Every game spells the same idea the same way:
+//! - [`Colour`] (`Black`, `White`) is a side of a game with two coloured sides (Reversi,
+//!   Ataxx); Stake Your Claim's sides are [`stake::Mark`]s. The other side is `other()`.
+//! - `is_over()` on a board says the game has ended (`is_empty`/`is_full` mean only that a
+//!   container is empty or full).
+//! - `final_margin()` is the final difference of discs, pieces or cells: for the side to move
+//!   on Reversi's and Ataxx's boards, for Black on a GGF game record.
+//! - [`MoveList`] is a game's list of moves.
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

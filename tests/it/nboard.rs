@@ -123,7 +123,7 @@ fn ggf_round_trips_random_games_with_evals_times_clocks_and_odd_names() {
         }
         if game.is_over() {
             game.result = GgfResult::Discs {
-                black_minus_white: game.disc_difference(),
+                black_minus_white: game.final_margin(),
                 ending: GameEnd::Normal,
             };
         }
@@ -505,7 +505,7 @@ fn contest_mode_plays_a_whole_game_against_itself_with_legal_answers() {
     let mut white = ContestProgram::start(Colour::White);
     let mut board = Board::start();
     let mut moves = 0;
-    while !board.is_game_over() {
+    while !board.is_over() {
         if !board.has_move() {
             board = board.pass();
             continue;

@@ -480,7 +480,7 @@ impl Board {
                 return Err(BoardError::Floating { column: col as u8 });
             }
         }
-        if board.is_empty() {
+        if board.is_over() {
             return Err(BoardError::Empty);
         }
         Ok(board)
@@ -538,7 +538,7 @@ impl Board {
     }
 
     /// Whether the box is empty (the game is over).
-    pub fn is_empty(&self) -> bool {
+    pub fn is_over(&self) -> bool {
         self.planes.iter().all(|p| p.iter().all(|&w| w == 0))
     }
 
@@ -811,7 +811,7 @@ impl Game for Board {
     }
 
     fn outcome(&self) -> Option<Score> {
-        if self.is_empty() {
+        if self.is_over() {
             Some(self.lead)
         } else {
             None

@@ -2,7 +2,7 @@
 //! the contest array and text forms.
 
 use super::bits;
-pub use super::score::final_score;
+pub use super::score::final_margin;
 use crate::Colour;
 use crate::bitboard::Bitboard;
 use crate::coord::{Column, Row};
@@ -342,8 +342,8 @@ impl Board {
         bits::moves(self.player, self.opponent) != 0
     }
 
-    /// Whether neither side can move.
-    pub fn is_game_over(&self) -> bool {
+    /// Whether the game is over: neither side can move.
+    pub fn is_over(&self) -> bool {
         bits::moves(self.player, self.opponent) == 0 && bits::moves(self.opponent, self.player) == 0
     }
 
@@ -361,8 +361,8 @@ impl Board {
 
     /// The final disc difference for the side to move if the game ended now, the empty squares
     /// going to the winner.
-    pub const fn final_score(&self) -> i32 {
-        final_score(self.player, self.opponent)
+    pub const fn final_margin(&self) -> i32 {
+        final_margin(self.player, self.opponent)
     }
 
     /// The position after `mv`.
@@ -373,7 +373,7 @@ impl Board {
     pub fn play(&self, mv: Move) -> Result<Board, IllegalMoveError> {
         match mv {
             Move::Pass => {
-                if self.has_move() || self.is_game_over() {
+                if self.has_move() || self.is_over() {
                     Err(IllegalMoveError)
                 } else {
                     Ok(self.pass())
@@ -612,8 +612,8 @@ impl crate::Game for Board {
     }
 
     fn outcome(&self) -> Option<crate::Score> {
-        if self.is_game_over() {
-            Some(super::score::outcome_score(self.final_score()))
+        if self.is_over() {
+            Some(super::score::outcome_score(self.final_margin()))
         } else {
             None
         }

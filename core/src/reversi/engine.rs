@@ -23,7 +23,7 @@ pub struct Choice {
     pub mv: Move,
     /// With `exact`: the final disc difference for the side to move under perfect play.
     /// Otherwise the midgame search's score, in [`Eval`](super::eval::Eval) units (also [`Trained`]'s) (1/100 disc; a proven win or
-    /// loss is `±WIN_SCORE + diff`, see [`super::score::disc_difference`]).
+    /// loss is `±WIN_SCORE + diff`, see [`super::score::final_margin_of`]).
     pub score: i32,
     /// Whether `score` was proven by the exact solver.
     pub exact: bool,
@@ -127,7 +127,7 @@ impl<'t, E: Evaluator<Board>> Engine<'t, E> {
         let Some(&first) = moves.as_slice().first() else {
             return Choice {
                 mv: Move::Pass,
-                score: board.final_score(),
+                score: board.final_margin(),
                 exact: true,
                 depth: 0,
                 nodes: 0,

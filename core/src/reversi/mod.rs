@@ -8,7 +8,8 @@
 //!   stable discs).
 //! - [`mod@perft`]: leaf counts ([`perft()`], and [`perft_hashed`] with a table).
 //! - [`score`]: the score scale of finished games ([`outcome_score`], the final disc
-//!   difference), which [`board`] and [`eval`] share.
+//!   difference [`score::final_margin`], [`final_margin_of`] a score), which [`board`] and
+//!   [`eval`] share.
 //! - [`eval`]: [`Eval`], the compact hand-weighted midgame evaluation.
 //! - [`trained`]: [`Trained`], the trained pattern evaluation the hosted engine plays with.
 //! - [`endgame`]: the exact solver, [`solve`].
@@ -41,6 +42,6 @@ pub use engine::{Choice, Engine, think_time_millis};
 pub use eval::Eval;
 pub use perft::{PerftSlot, perft, perft_hashed};
 pub use player::Player;
-pub use score::{disc_difference, outcome_score};
+pub use score::{final_margin_of, outcome_score};
 pub use session::Session;
 pub use trained::Trained;

@@ -44,7 +44,7 @@ impl<E: Evaluator<Board>> crate::Player for Player<'_, E> {
     type Move = Move;
 
     fn choose(&mut self, board: &Board, budget: &mut Budget<'_>) -> Option<Decision<Move>> {
-        if board.is_game_over() {
+        if board.is_over() {
             return None;
         }
         self.engine.set_max_depth(budget.max_depth());

@@ -179,7 +179,7 @@ impl Board {
     }
 
     /// Whether no cell is empty (the game is over).
-    pub const fn is_full(&self) -> bool {
+    pub const fn is_over(&self) -> bool {
         self.empties().is_empty()
     }
 
@@ -279,7 +279,7 @@ impl Game for Board {
     }
 
     fn outcome(&self) -> Option<Score> {
-        if self.is_full() {
+        if self.is_over() {
             Some(self.value_for(self.to_move()))
         } else {
             None

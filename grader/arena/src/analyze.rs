@@ -290,7 +290,7 @@ fn reversi_from_ggf(ggf: &GgfGame, number: usize) -> Result<Game, String> {
         GgfResult::Discs {
             black_minus_white, ..
         } => Some(i64::from(black_minus_white)),
-        GgfResult::Unknown if end.is_game_over() => {
+        GgfResult::Unknown if end.is_over() => {
             Some(i64::from(end.black().len()) - i64::from(end.white().len()))
         }
         GgfResult::Unknown => None,
@@ -322,7 +322,7 @@ fn replay_reversi(
     let mut positions = vec![start];
     let mut board = start;
     for (ply, &mv) in moves.iter().enumerate() {
-        board = if mv == reversi::Move::Pass && !board.has_move() && !board.is_game_over() {
+        board = if mv == reversi::Move::Pass && !board.has_move() && !board.is_over() {
             board.pass()
         } else {
             board
@@ -456,7 +456,7 @@ fn analyse(replay: &Replay, table: &mut [Entry], limit: Limit) -> Vec<Point> {
                 .map(|board| {
                     let to_move = reversi_colour(board.to_move());
                     let empties = 64 - (board.black().len() + board.white().len());
-                    let (value, exact) = if board.is_game_over() {
+                    let (value, exact) = if board.is_over() {
                         let margin = board.black().len() as i32 - board.white().len() as i32;
                         let own = if to_move == Colour::Black {
                             margin
@@ -467,7 +467,7 @@ fn analyse(replay: &Replay, table: &mut [Entry], limit: Limit) -> Vec<Point> {
                     } else {
                         match player.choose(board, &mut budget(limit, &clock)) {
                             Some(d) if d.exact => (f64::from(d.score), true),
-                            Some(d) => match reversi::disc_difference(d.score) {
+                            Some(d) => match reversi::final_margin_of(d.score) {
                                 Some(diff) if d.score != 0 => (f64::from(diff), true),
                                 _ => (f64::from(d.score) / 100.0, false),
                             },

@@ -144,7 +144,7 @@ impl Opening {
         for i in (0..compact.len()).step_by(2) {
             let name = compact.get(i..i + 2).ok_or("not a string of squares")?;
             let square = Square::parse(name).map_err(|_| format!("{name:?} is not a square"))?;
-            if !board.has_move() && !board.is_game_over() {
+            if !board.has_move() && !board.is_over() {
                 board = board.pass();
                 moves.push(Move::Pass);
             }
@@ -153,11 +153,11 @@ impl Opening {
                 .map_err(|_| format!("{name} is not legal there"))?;
             moves.push(Move::Place(square));
         }
-        if !board.has_move() && !board.is_game_over() {
+        if !board.has_move() && !board.is_over() {
             board = board.pass();
             moves.push(Move::Pass);
         }
-        if board.is_game_over() {
+        if board.is_over() {
             return Err("the game is over after it".into());
         }
         Ok(Opening { base, moves, board })
@@ -454,7 +454,7 @@ impl Referee for ReversiReferee {
         // The game so far as NBoard engines are told it: no seconds a move, so each clock
         // reads as what is left of it.
         let mut live = self.opening_game(game.opening);
-        while !board.is_game_over() {
+        while !board.is_over() {
             if !board.has_move() {
                 board = board.pass();
                 let _ = live.push(Move::Pass, None, None);

@@ -101,7 +101,7 @@ pub fn solve_lines(args: &SolveArgs) -> ExitCode {
             let budget = &mut Budget::millis(&clock, args.millis);
             match player.choose(&board, budget) {
                 Some(d) => (d.mv, d.score),
-                None => (Move::Pass, board.final_score()),
+                None => (Move::Pass, board.final_margin()),
             }
         };
         if writeln!(out, "{} {}", move_text(mv), signed(score))

@@ -63,7 +63,7 @@ pub mod selfplay {
             .board;
         let random = rng.below(args.random_plies as usize + 1);
         for _ in 0..random {
-            if board.is_game_over() {
+            if board.is_over() {
                 break;
             }
             let moves = board.legal_moves();
@@ -74,7 +74,7 @@ pub mod selfplay {
         let mut before: Vec<Board> = Vec::new();
         let mut out = String::new();
         let mut outcome: Option<(i32, duel_core::Colour)> = None;
-        while !board.is_game_over() {
+        while !board.is_over() {
             if !board.has_move() {
                 board = board.pass();
                 continue;
@@ -106,7 +106,7 @@ pub mod selfplay {
         let (score, colour) = match outcome {
             Some(o) => o,
             // The game ended before the solve: its final result.
-            None => (board.final_score(), board.to_move()),
+            None => (board.final_margin(), board.to_move()),
         };
         let mut lines = String::new();
         for b in &before {
@@ -215,7 +215,7 @@ pub mod phases {
         let moves = duel_core::reversi::bits::moves(p, o);
         if moves == 0 {
             if duel_core::reversi::bits::moves(o, p) == 0 {
-                return duel_core::reversi::board::final_score(p, o) as f32;
+                return duel_core::reversi::board::final_margin(p, o) as f32;
             }
             return -negamax(all, o, p, depth, -beta, -alpha);
         }
@@ -494,7 +494,7 @@ pub mod phases {
         let mut out = Vec::new();
         for line in text.lines().filter(|l| !l.trim().is_empty()).take(10) {
             let mut board = Opening::parse(line)?.board;
-            while board.empties() > 40 && !board.is_game_over() {
+            while board.empties() > 40 && !board.is_over() {
                 let c =
                     Engine::with_eval(&mut table, Eval).choose(&board, &mut Budget::nodes(5000));
                 board = board.play_unchecked(c.mv);
@@ -637,7 +637,7 @@ pub mod phases {
     ) -> i32 {
         use duel_core::Colour;
         let mut b = start;
-        while !b.is_game_over() {
+        while !b.is_over() {
             if !b.has_move() {
                 b = b.pass();
                 continue;

@@ -115,7 +115,7 @@ fn training_pipeline_runs_end_to_end_on_a_tiny_data_set() {
     let (mut fitted, mut zero, mut n) = (0f64, 0f64, 0f64);
     for &(exact, p, o, score) in &samples {
         let b = Board::from_relative(Bitboard(p), Bitboard(o), Colour::Black);
-        if b.is_game_over() {
+        if b.is_over() {
             continue;
         }
         let v = trained::score_with(weights, p, o);

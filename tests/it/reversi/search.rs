@@ -23,7 +23,7 @@ fn negamax<E: Evaluator<Board>>(eval: &E, b: &Board, depth: u8) -> i32 {
     }
     let moves = b.legal_moves();
     if moves.is_empty() {
-        return outcome_score(b.final_score());
+        return outcome_score(b.final_margin());
     }
     if bits::moves(b.player().bits(), b.opponent().bits()) == 0 {
         return -negamax(eval, &b.pass(), depth);
@@ -41,7 +41,7 @@ fn midgame_positions(seed: u64, n: usize) -> Vec<Board> {
     while out.len() < n {
         let plies = 4 + rng.below(50);
         let b = random_position(&mut rng, plies);
-        if !b.is_game_over() {
+        if !b.is_over() {
             out.push(b);
         }
     }

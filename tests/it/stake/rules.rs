@@ -82,7 +82,7 @@ fn board_rules_moves_and_outcome() {
         assert_ne!(pos.hash(), pos.play_unchecked(mv).hash());
         pos = pos.play(mv).unwrap();
     }
-    assert!(pos.is_full());
+    assert!(pos.is_over());
     let grid = Grid::from_text(&pos.to_string().lines().collect::<Vec<_>>());
     let mover = if pos.to_move() == Mark::Zero {
         b'0'

@@ -37,7 +37,7 @@ use crate::ggf::{GgfGame, move_name, parse_move_item};
 use duel_core::reversi::engine::{ALWAYS_SOLVE_EMPTIES, exact_empties_at_depth, solvable_empties};
 use duel_core::reversi::search::{Options, Search};
 use duel_core::reversi::{
-    Board, Choice, Engine, Move, Trained, disc_difference, solve, think_time_millis,
+    Board, Choice, Engine, Move, Trained, final_margin_of, solve, think_time_millis,
 };
 use duel_core::{Budget, Clock, Entry, Evaluator, Game, Score};
 use std::io::{self, BufRead, Write};
@@ -218,7 +218,7 @@ impl<'o, W: Write> Session<'o, W> {
 
     fn go(&mut self) -> io::Result<()> {
         let board = self.game.position();
-        if board.is_game_over() {
+        if board.is_over() {
             return self.status("duel: the game is over, there is no move to make");
         }
         if !board.has_move() {
@@ -245,7 +245,7 @@ impl<'o, W: Write> Session<'o, W> {
             return self.status(&format!("duel: hint {n:?}: expected a count of 1 or more"));
         };
         let board = self.game.position();
-        if board.is_game_over() {
+        if board.is_over() {
             return self.status("duel: the game is over, there is no move to hint");
         }
         self.status("duel is thinking")?;
@@ -281,8 +281,8 @@ impl<'o, W: Write> Session<'o, W> {
             let Some(board) = self.game.position_after(k) else {
                 continue;
             };
-            let eval = if board.is_game_over() {
-                f64::from(board.final_score())
+            let eval = if board.is_over() {
+                f64::from(board.final_margin())
             } else {
                 let mut budget = match self.options.nodes {
                     Some(n) => Budget::nodes(n),
@@ -372,7 +372,7 @@ fn exact_empties(depth: u8, budget: &Budget<'_>) -> u32 {
 
 /// A search score in discs: a proven result's disc difference, an evaluation's hundredths.
 fn score_discs(score: Score) -> f64 {
-    match disc_difference(score) {
+    match final_margin_of(score) {
         Some(diff) => f64::from(diff),
         None => f64::from(score) / 100.0,
     }
@@ -438,8 +438,8 @@ fn rank_moves(
     if will_solve {
         for r in ranked.iter_mut() {
             let child = board.play_unchecked(r.mv);
-            let score = if child.is_game_over() {
-                Some(child.final_score())
+            let score = if child.is_over() {
+                Some(child.final_margin())
             } else {
                 solve(&child, table, budget).map(|s| s.score)
             };

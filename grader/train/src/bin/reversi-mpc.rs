@@ -152,7 +152,7 @@ fn positions(empties: u32) -> Result<Vec<Board>, String> {
             break;
         }
         let mut board = Opening::parse(line)?.board;
-        while board.empties() > empties && !board.is_game_over() {
+        while board.empties() > empties && !board.is_over() {
             let moves = board.legal_moves();
             let list = moves.as_slice();
             let best = list
@@ -165,7 +165,7 @@ fn positions(empties: u32) -> Result<Vec<Board>, String> {
                 .unwrap_or(Move::Pass);
             board = board.play_unchecked(best);
         }
-        if !board.is_game_over() && board.has_move() {
+        if !board.is_over() && board.has_move() {
             out.push(board);
         }
     }
