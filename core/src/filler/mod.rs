@@ -56,7 +56,9 @@ pub mod race;
 pub mod tempo;
 pub mod useful;
 
-pub use board::{Board, CELL, DEFAULT_MOVE_LIMIT, EXACT_PLIES, IllegalMoveError, Move, Moves, WIN};
+pub use board::{
+    Board, CELL, DEFAULT_MOVE_LIMIT, EXACT_PLIES, IllegalMoveError, Move, MoveList, WIN,
+};
 pub use cells::{Cells, MAX_SIZE};
 pub use engine::{Choice, choose, choose_with, greedy_colour, random_colour};
 pub use eval::Heuristic;
