@@ -70,13 +70,14 @@ impl Move {
     }
 }
 
-/// A cell as the contest names it: a column (0 = `A`, leftmost) and a row (0 = row `1`, top).
+/// A cell as the contest names it: a row (0 = row `1`, top) and a column (0 = `A`, leftmost),
+/// row first like every coordinate of duel; the name writes the column letter first (`G8`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Cell {
-    /// The column, 0 = leftmost (letter `A`).
-    pub column: u8,
     /// The row, 0 = top (printed as `1`).
     pub row: u8,
+    /// The column, 0 = leftmost (letter `A`).
+    pub column: u8,
 }
 
 impl fmt::Display for Cell {
@@ -105,8 +106,8 @@ impl Cell {
             return Err(IllegalMoveError::BadName);
         }
         Ok(Cell {
-            column: letter - b'A',
             row: row - 1,
+            column: letter - b'A',
         })
     }
 }
@@ -659,8 +660,8 @@ impl Board {
         }
         let row = (self.size() as u32).saturating_sub(best.0);
         Cell {
-            column: best.1 as u8,
             row: row as u8,
+            column: best.1 as u8,
         }
     }
 

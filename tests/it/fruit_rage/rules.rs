@@ -120,8 +120,8 @@ fn checked_play_refuses_what_is_not_a_group() {
     assert_eq!(
         Cell::parse("Z26"),
         Ok(Cell {
-            column: 25,
-            row: 25
+            row: 25,
+            column: 25
         })
     );
 }
