@@ -7,7 +7,7 @@ use duel_core::Colour;
 use duel_core::reversi::{Board, Move, Square, solve};
 use duel_core::{Budget, Column, Entry, Game, Row};
 use duel_protocols::ggf::{GameEnd, GgfGame, GgfResult, TimeControl, move_name};
-use duel_protocols::nboard::client::{NboardAnswer, NboardEngine};
+use duel_protocols::nboard::client::{NboardAnswer, NboardClient};
 use duel_protocols::nboard::{NboardOptions, serve};
 use duel_protocols::process::Failure;
 use duel_tests::{Rng, bin, run};
@@ -596,8 +596,8 @@ fn contest_mode_reports_bad_input_like_the_cpp_grader() {
 fn the_client_drives_the_program_through_whole_games_with_legal_moves() {
     let argv = program_args();
     for depth in [None, Some(3)] {
-        let mut black = NboardEngine::start(&argv, Duration::from_secs(30)).expect("starts");
-        let mut white = NboardEngine::start(&argv, Duration::from_secs(30)).expect("starts");
+        let mut black = NboardClient::start(&argv, Duration::from_secs(30)).expect("starts");
+        let mut white = NboardClient::start(&argv, Duration::from_secs(30)).expect("starts");
         assert_eq!(black.name(), Some("duel"));
         if let Some(d) = depth {
             black.set_depth(d).expect("depth sent");
@@ -642,7 +642,7 @@ fn the_client_reports_malformed_answers_and_time_outs() {
         );
         vec!["sh".into(), "-c".into(), script]
     };
-    let mut engine = NboardEngine::start(
+    let mut engine = NboardClient::start(
         &fake("echo 'status busy'; echo '=== zz9'"),
         Duration::from_secs(10),
     )
@@ -655,11 +655,11 @@ fn the_client_reports_malformed_answers_and_time_outs() {
     engine.finish();
 
     let mut engine =
-        NboardEngine::start(&fake("true"), Duration::from_secs(10)).expect("the fake starts");
+        NboardClient::start(&fake("true"), Duration::from_secs(10)).expect("the fake starts");
     assert_eq!(engine.go(Duration::from_millis(200)), Err(Failure::Timeout));
     engine.finish();
 
-    let mut engine = NboardEngine::start(&fake("echo '=== PA'"), Duration::from_secs(10))
+    let mut engine = NboardClient::start(&fake("echo '=== PA'"), Duration::from_secs(10))
         .expect("the fake starts");
     let answer = engine.go(Duration::from_secs(10)).expect("an answer");
     assert_eq!(answer.mv, Move::Pass);
