@@ -12,12 +12,28 @@
 //!   search shares: the bound of a result, the probe's window step, the principal variation.
 //! - [`budget`]: deadlines (through a [`Clock`] the caller implements) and node limits.
 //! - [`bitboard`]: [`Bitboard`], a set of up to 64 squares with set operators.
+//! - [`colour`]: [`Colour`], Black or White, the sides of Reversi and Ataxx (`other()`).
 //! - [`coord`]: [`Row`] and [`Column`], so that no game's coordinates can be swapped silently.
 //! - [`player`]: the [`Player`] seam every engine is called through: a position and a
 //!   [`Budget`] in, a [`Decision`] out.
 //! - One module a game: [`reversi`], [`stake`], [`filler`], [`fruit_rage`], [`ataxx`].
 //!
 //! No public function panics on any input: bad input is an error value.
+//!
+//! # Vocabulary
+//!
+//! Every game spells the same idea the same way:
+//! - [`Colour`] (`Black`, `White`) is a side of a game with two coloured sides (Reversi,
+//!   Ataxx); Stake Your Claim's sides are [`stake::Mark`]s. The other side is `other()`.
+//! - `is_over()` on a board says the game has ended (`is_empty`/`is_full` mean only that a
+//!   container is empty or full).
+//! - `final_margin()` is the final difference of discs, pieces or cells: for the side to move
+//!   on Reversi's and Ataxx's boards, for Black on a GGF game record.
+//! - [`MoveList`] is a game's list of moves.
+//! - [`Player`] is the seam every engine is called through, and each game's `Player` implements
+//!   it; `Engine` is only Reversi's search engine ([`reversi::Engine`]). (The protocols crate's
+//!   servers and clients are `UaiServer`, `UaiClient`, `NboardClient`; the arena's sides are
+//!   `Contestant`s.)
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -25,6 +41,7 @@
 pub mod ataxx;
 pub mod bitboard;
 pub mod budget;
+pub mod colour;
 pub mod coord;
 pub mod filler;
 pub mod fruit_rage;
@@ -40,6 +57,7 @@ mod test_rng;
 
 pub use bitboard::Bitboard;
 pub use budget::{Budget, Clock};
+pub use colour::Colour;
 pub use coord::{Column, Row};
 pub use game::{Evaluator, Game, MoveList, Score};
 pub use player::{Decision, Line, Player, TimeUse};

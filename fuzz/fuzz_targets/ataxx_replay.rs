@@ -14,8 +14,8 @@ fuzz_target!(|data: &[u8]| {
     let mut bytes = Bytes::new(data);
     let mut game = Match::new();
     let mut twin: Vec<Snapshot> = vec![Snapshot {
-        black: game.board().pieces(duel_core::ataxx::Colour::Black),
-        white: game.board().pieces(duel_core::ataxx::Colour::White),
+        black: game.board().pieces(duel_core::Colour::Black),
+        white: game.board().pieces(duel_core::Colour::White),
     }];
     let mut played = Vec::new();
     while !bytes.is_empty() && played.len() < 450 {

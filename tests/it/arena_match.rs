@@ -119,7 +119,7 @@ fn reversi_openings_are_played_twice_with_colours_swapped_from_the_right_positio
                 .play(Move::parse(mv.as_str().unwrap()).unwrap())
                 .unwrap();
         }
-        assert!(position.is_game_over(), "{game}");
+        assert!(position.is_over(), "{game}");
         assert_eq!(game["reason"], "game over");
     }
     // A different first mover in the two games of a pair means the same opening with the

@@ -4,8 +4,9 @@
 //! manager's decisions replayed on made-up clock readings.
 
 use crate::ataxx::Session;
+use duel_core::Colour;
 use duel_core::ataxx::{Allowance, TimeManager};
-use duel_core::ataxx::{Board, Colour, Match, Move, Player, Rules, Tuning, WIN, outcome_score};
+use duel_core::ataxx::{Board, Match, Move, Player, Rules, Tuning, WIN, outcome_score};
 use duel_core::{Bitboard, Budget, Entry, Player as _, SearchResult, TimeUse};
 use duel_tests::{Rng, bin};
 

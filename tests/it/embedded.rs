@@ -321,8 +321,8 @@ fn reversi_alphabeta(board: &duel_core::reversi::Board, mut alpha: i32, beta: i3
     use duel_core::reversi::{Move, Square};
     let mask = board.move_mask().bits();
     if mask == 0 {
-        if board.is_game_over() {
-            return board.final_score();
+        if board.is_over() {
+            return board.final_margin();
         }
         return -reversi_alphabeta(&board.pass(), -beta, -alpha);
     }

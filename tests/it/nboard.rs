@@ -3,11 +3,12 @@
 //! bad input; the `reversi` program in both its modes; the arena's NBoard client playing the
 //! program through whole games. Every search is node-limited: no clock decides an outcome.
 
+use duel_core::Colour;
 use duel_core::reversi::train::solve;
-use duel_core::reversi::{Board, Colour, Move, Square};
+use duel_core::reversi::{Board, Move, Square};
 use duel_core::{Budget, Column, Entry, Game, Row};
 use duel_protocols::ggf::{GameEnd, GgfGame, GgfResult, TimeControl, move_name};
-use duel_protocols::nboard::client::{NboardAnswer, NboardEngine};
+use duel_protocols::nboard::client::{NboardAnswer, NboardClient};
 use duel_protocols::nboard::{NboardOptions, serve};
 use duel_protocols::process::Failure;
 use duel_tests::{Rng, bin, run};
@@ -123,7 +124,7 @@ fn ggf_round_trips_random_games_with_evals_times_clocks_and_odd_names() {
         }
         if game.is_over() {
             game.result = GgfResult::Discs {
-                black_minus_white: game.disc_difference(),
+                black_minus_white: game.final_margin(),
                 ending: GameEnd::Normal,
             };
         }
@@ -505,7 +506,7 @@ fn contest_mode_plays_a_whole_game_against_itself_with_legal_answers() {
     let mut white = ContestProgram::start(Colour::White);
     let mut board = Board::start();
     let mut moves = 0;
-    while !board.is_game_over() {
+    while !board.is_over() {
         if !board.has_move() {
             board = board.pass();
             continue;
@@ -596,8 +597,8 @@ fn contest_mode_reports_bad_input_like_the_cpp_grader() {
 fn the_client_drives_the_program_through_whole_games_with_legal_moves() {
     let argv = program_args();
     for depth in [None, Some(3)] {
-        let mut black = NboardEngine::start(&argv, Duration::from_secs(30)).expect("starts");
-        let mut white = NboardEngine::start(&argv, Duration::from_secs(30)).expect("starts");
+        let mut black = NboardClient::start(&argv, Duration::from_secs(30)).expect("starts");
+        let mut white = NboardClient::start(&argv, Duration::from_secs(30)).expect("starts");
         assert_eq!(black.name(), Some("duel"));
         if let Some(d) = depth {
             black.set_depth(d).expect("depth sent");
@@ -642,7 +643,7 @@ fn the_client_reports_malformed_answers_and_time_outs() {
         );
         vec!["sh".into(), "-c".into(), script]
     };
-    let mut engine = NboardEngine::start(
+    let mut engine = NboardClient::start(
         &fake("echo 'status busy'; echo '=== zz9'"),
         Duration::from_secs(10),
     )
@@ -655,11 +656,11 @@ fn the_client_reports_malformed_answers_and_time_outs() {
     engine.finish();
 
     let mut engine =
-        NboardEngine::start(&fake("true"), Duration::from_secs(10)).expect("the fake starts");
+        NboardClient::start(&fake("true"), Duration::from_secs(10)).expect("the fake starts");
     assert_eq!(engine.go(Duration::from_millis(200)), Err(Failure::Timeout));
     engine.finish();
 
-    let mut engine = NboardEngine::start(&fake("echo '=== PA'"), Duration::from_secs(10))
+    let mut engine = NboardClient::start(&fake("echo '=== PA'"), Duration::from_secs(10))
         .expect("the fake starts");
     let answer = engine.go(Duration::from_secs(10)).expect("an answer");
     assert_eq!(answer.mv, Move::Pass);

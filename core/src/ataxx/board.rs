@@ -2,28 +2,10 @@
 //! set and its counters; FEN reading and writing.
 
 use super::square::{FULL, Square, SquareIter, dilate, neighbours, pop, reach, ring};
+use crate::Colour;
 use crate::bitboard::Bitboard;
 use crate::coord::{Column, Row};
 use core::fmt;
-
-/// A player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Colour {
-    /// Moves first; `x` in a FEN; `1` on Botzone.
-    Black,
-    /// `o` in a FEN.
-    White,
-}
-
-impl Colour {
-    /// The other player.
-    pub const fn other(self) -> Colour {
-        match self {
-            Colour::Black => Colour::White,
-            Colour::White => Colour::Black,
-        }
-    }
-}
 
 /// Which rules decide when the game ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

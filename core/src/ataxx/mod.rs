@@ -25,8 +25,8 @@ mod square;
 mod time;
 
 pub use board::{
-    Board, Colour, Fen, HALFMOVE_LIMIT, IllegalMoveError, MAX_MOVES, MoveList, PLY_LIMIT,
-    ParseFenError, Rules,
+    Board, Fen, HALFMOVE_LIMIT, IllegalMoveError, MAX_MOVES, MoveList, PLY_LIMIT, ParseFenError,
+    Rules,
 };
 pub use engine::{RootFiltered, WIN, circular_moves, outcome_score, perft};
 pub use eval::{CLASSES, Eval, FEATURE_NAMES, FEATURES, PIECE, features};

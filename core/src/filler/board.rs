@@ -6,7 +6,7 @@ use core::fmt;
 use super::cells::Cells;
 use super::grid::{COLOURS, Grid};
 use crate::coord::{Column, Row, cells};
-use crate::game::{Game, MoveList, SCORE_LIMIT, Score};
+use crate::game::{Game, SCORE_LIMIT, Score};
 
 /// The contest's move limit: 50 moves in total, both players' moves counted.
 pub const DEFAULT_MOVE_LIMIT: u8 = 50;
@@ -61,7 +61,7 @@ impl fmt::Display for IllegalMoveError {
 impl core::error::Error for IllegalMoveError {}
 
 /// The moves of one position: at most one a colour.
-pub type Moves = MoveList<Move, COLOURS>;
+pub type MoveList = crate::game::MoveList<Move, COLOURS>;
 
 /// A Filler position, relative to the side to move ("own" and "opponent").
 ///
@@ -322,12 +322,12 @@ impl Board {
     ///
     /// Within [`EXACT_PLIES`] moves of the limit (see [`Board::with_exact_plies`]) they are the
     /// [`Board::exact_moves`] instead, so that the search to the end is exact.
-    pub fn useful_moves(&self) -> Moves {
+    pub fn useful_moves(&self) -> MoveList {
         if self.plies_left() <= self.exact_plies {
             return self.exact_moves();
         }
         if self.is_over() {
-            return Moves::new();
+            return MoveList::new();
         }
         let free = self.free();
         let mut list = self.gains(self.own.neighbours(free));
@@ -360,8 +360,8 @@ impl Board {
     /// Every legal colour on `own_border` (the cells a colour would gain), most adjacent
     /// cells first: the first moves of [`Board::useful_moves`] and [`Board::exact_moves`].
     #[inline]
-    fn gains(&self, own_border: Cells) -> Moves {
-        let mut list = Moves::new();
+    fn gains(&self, own_border: Cells) -> MoveList {
+        let mut list = MoveList::new();
         let mut keys = [0u32; COLOURS];
         for c in 0..COLOURS as u8 {
             if c == self.opponent_colour {
@@ -410,9 +410,9 @@ impl Board {
     /// - Every legal colour on the own border (gains), most adjacent cells first;
     /// - then every legal colour on the opponent's border only (blocks);
     /// - then one inert legal colour, if any: the own colour if inert, else the lowest.
-    pub fn exact_moves(&self) -> Moves {
+    pub fn exact_moves(&self) -> MoveList {
         if self.is_over() {
-            return Moves::new();
+            return MoveList::new();
         }
         let free = self.free();
         let own_border = self.own.neighbours(free);
@@ -452,13 +452,13 @@ fn mix(mut x: u64) -> u64 {
 
 impl Game for Board {
     type Move = Move;
-    type MoveList = Moves;
+    type MoveList = MoveList;
 
     /// Every colour the rules allow, in colour order: the nine other than the opponent's while
     /// the game goes on, none once it is over. (The engine searches the narrower
     /// [`Useful`](super::Useful) game.)
-    fn legal_moves(&self) -> Moves {
-        let mut list = Moves::new();
+    fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
         if !self.is_over() {
             for c in 0..COLOURS as u8 {
                 if c != self.opponent_colour {

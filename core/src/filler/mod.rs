@@ -61,7 +61,9 @@ pub mod tempo;
 pub mod train;
 pub mod useful;
 
-pub use board::{Board, CELL, DEFAULT_MOVE_LIMIT, EXACT_PLIES, IllegalMoveError, Move, Moves, WIN};
+pub use board::{
+    Board, CELL, DEFAULT_MOVE_LIMIT, EXACT_PLIES, IllegalMoveError, Move, MoveList, WIN,
+};
 pub use cells::{Cells, MAX_SIZE};
 pub use eval::Heuristic;
 pub use grid::{COLOURS, Grid, GridError, ParseError, ParseErrorKind};

@@ -12,7 +12,7 @@
 //! against a perfect opponent, which loses games to the statement's random player (see the
 //! [module notes](super) on blockades).
 
-use super::board::{Board, Move, Moves};
+use super::board::{Board, Move, MoveList};
 use super::eval::Heuristic;
 use crate::game::{Evaluator, Game, Score};
 
@@ -22,9 +22,9 @@ pub struct Useful(pub Board);
 
 impl Game for Useful {
     type Move = Move;
-    type MoveList = Moves;
+    type MoveList = MoveList;
 
-    fn legal_moves(&self) -> Moves {
+    fn legal_moves(&self) -> MoveList {
         self.0.useful_moves()
     }
 

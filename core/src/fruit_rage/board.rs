@@ -70,13 +70,14 @@ impl Move {
     }
 }
 
-/// A cell as the contest names it: a column (0 = `A`, leftmost) and a row (0 = row `1`, top).
+/// A cell as the contest names it: a row (0 = row `1`, top) and a column (0 = `A`, leftmost),
+/// row first like every coordinate of duel; the name writes the column letter first (`G8`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Cell {
-    /// The column, 0 = leftmost (letter `A`).
-    pub column: u8,
     /// The row, 0 = top (printed as `1`).
     pub row: u8,
+    /// The column, 0 = leftmost (letter `A`).
+    pub column: u8,
 }
 
 impl fmt::Display for Cell {
@@ -105,8 +106,8 @@ impl Cell {
             return Err(IllegalMoveError::BadName);
         }
         Ok(Cell {
-            column: letter - b'A',
             row: row - 1,
+            column: letter - b'A',
         })
     }
 }
@@ -480,7 +481,7 @@ impl Board {
                 return Err(BoardError::Floating { column: col as u8 });
             }
         }
-        if board.is_empty() {
+        if board.is_over() {
             return Err(BoardError::Empty);
         }
         Ok(board)
@@ -538,7 +539,7 @@ impl Board {
     }
 
     /// Whether the box is empty (the game is over).
-    pub fn is_empty(&self) -> bool {
+    pub fn is_over(&self) -> bool {
         self.planes.iter().all(|p| p.iter().all(|&w| w == 0))
     }
 
@@ -659,8 +660,8 @@ impl Board {
         }
         let row = (self.size() as u32).saturating_sub(best.0);
         Cell {
-            column: best.1 as u8,
             row: row as u8,
+            column: best.1 as u8,
         }
     }
 
@@ -811,7 +812,7 @@ impl Game for Board {
     }
 
     fn outcome(&self) -> Option<Score> {
-        if self.is_empty() {
+        if self.is_over() {
             Some(self.lead)
         } else {
             None

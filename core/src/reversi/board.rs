@@ -2,7 +2,8 @@
 //! the contest array and text forms.
 
 use super::bits;
-pub use super::score::final_score;
+pub use super::score::final_margin;
+use crate::Colour;
 use crate::bitboard::Bitboard;
 use crate::coord::{Column, Row};
 use core::fmt;
@@ -118,24 +119,8 @@ impl fmt::Display for Move {
     }
 }
 
-/// A colour of disc.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Colour {
-    /// Black: `X` in text, 1 in the contest array; moves first.
-    Black,
-    /// White: `O` in text, 0 in the contest array.
-    White,
-}
-
+/// Reversi's forms of a [`Colour`].
 impl Colour {
-    /// The other colour.
-    pub const fn other(self) -> Colour {
-        match self {
-            Colour::Black => Colour::White,
-            Colour::White => Colour::Black,
-        }
-    }
-
     /// The text letter: `X` black, `O` white.
     pub const fn letter(self) -> u8 {
         match self {
@@ -357,8 +342,8 @@ impl Board {
         bits::moves(self.player, self.opponent) != 0
     }
 
-    /// Whether neither side can move.
-    pub fn is_game_over(&self) -> bool {
+    /// Whether the game is over: neither side can move.
+    pub fn is_over(&self) -> bool {
         bits::moves(self.player, self.opponent) == 0 && bits::moves(self.opponent, self.player) == 0
     }
 
@@ -376,8 +361,8 @@ impl Board {
 
     /// The final disc difference for the side to move if the game ended now, the empty squares
     /// going to the winner.
-    pub const fn final_score(&self) -> i32 {
-        final_score(self.player, self.opponent)
+    pub const fn final_margin(&self) -> i32 {
+        final_margin(self.player, self.opponent)
     }
 
     /// The position after `mv`.
@@ -388,7 +373,7 @@ impl Board {
     pub fn play(&self, mv: Move) -> Result<Board, IllegalMoveError> {
         match mv {
             Move::Pass => {
-                if self.has_move() || self.is_game_over() {
+                if self.has_move() || self.is_over() {
                     Err(IllegalMoveError)
                 } else {
                     Ok(self.pass())
@@ -627,8 +612,8 @@ impl crate::Game for Board {
     }
 
     fn outcome(&self) -> Option<crate::Score> {
-        if self.is_game_over() {
-            Some(super::score::outcome_score(self.final_score()))
+        if self.is_over() {
+            Some(super::score::outcome_score(self.final_margin()))
         } else {
             None
         }

@@ -3,7 +3,7 @@
 
 use super::board::{Board, Move};
 use super::endgame::{Solution, solve};
-use super::score::disc_difference;
+use super::score::final_margin_of;
 use super::search::{Options, Search};
 use super::trained::Trained;
 use crate::budget::Budget;
@@ -24,7 +24,7 @@ pub struct Choice {
     pub mv: Move,
     /// With `exact`: the final disc difference for the side to move under perfect play.
     /// Otherwise the midgame search's score, in [`Eval`](super::eval::Eval) units (also [`Trained`]'s) (1/100 disc; a proven win or
-    /// loss is `±WIN_SCORE + diff`, see [`super::score::disc_difference`]).
+    /// loss is `±WIN_SCORE + diff`, see [`super::score::final_margin_of`]).
     pub score: i32,
     /// Whether `score` was proven by the exact solver.
     pub exact: bool,
@@ -128,7 +128,7 @@ impl<'t, E: Evaluator<Board>> Engine<'t, E> {
         let Some(&first) = moves.as_slice().first() else {
             return Choice {
                 mv: Move::Pass,
-                score: board.final_score(),
+                score: board.final_margin(),
                 exact: true,
                 depth: 0,
                 nodes: 0,
@@ -253,8 +253,8 @@ impl<'t, E: Evaluator<Board>> Engine<'t, E> {
         if will_solve {
             for r in ranked.as_mut_slice().iter_mut() {
                 let child = board.play_unchecked(r.mv);
-                let score = if child.is_game_over() {
-                    Some(child.final_score())
+                let score = if child.is_over() {
+                    Some(child.final_margin())
                 } else {
                     solve(&child, self.table, budget).map(|s| s.score)
                 };
@@ -316,7 +316,7 @@ impl RankedMove {
         if self.exact {
             self.score * 100
         } else {
-            match disc_difference(self.score) {
+            match final_margin_of(self.score) {
                 Some(diff) => diff * 100,
                 None => self.score,
             }

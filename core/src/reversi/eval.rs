@@ -2,8 +2,8 @@
 
 use super::bits;
 use super::board::Board;
-use super::score::final_score;
-pub use super::score::{WIN_SCORE, disc_difference, outcome_score};
+use super::score::final_margin;
+pub use super::score::{WIN_SCORE, final_margin_of, outcome_score};
 use crate::game::{Evaluator, Score};
 
 /// Evaluations stay within ±`EVAL_LIMIT`, far below [`WIN_SCORE`] - 64.
@@ -30,7 +30,7 @@ impl Eval {
         let pm = bits::moves(p, o);
         let om = bits::moves(o, p);
         if pm == 0 && om == 0 {
-            return outcome_score(final_score(p, o));
+            return outcome_score(final_margin(p, o));
         }
         let mobility = weighted(pm) - weighted(om);
         let potential = (bits::neighbours(o) & empty).count_ones() as i32

@@ -1,13 +1,15 @@
 //! Reversi (Othello on the contest's mirrored start): rules on side-relative bitboards, perft,
 //! a midgame evaluation, an exact endgame solver, and an engine for whole games.
 //!
-//! - [`board`]: [`Board`], [`Move`], [`Square`], [`Colour`], the contest array and text forms,
+//! - [`board`]: [`Board`], [`Move`], [`Square`], the contest array and text forms (of
+//!   [`crate::Colour`] too),
 //!   and `impl Game for Board`.
 //! - [`bits`]: the bitboard kernels (legal moves by parallel shifts, flips by ray masks,
 //!   stable discs).
 //! - [`mod@perft`]: leaf counts ([`perft()`], and [`perft_hashed`] with a table).
 //! - [`score`]: the score scale of finished games ([`outcome_score`], the final disc
-//!   difference), which [`board`] and [`eval`] share.
+//!   difference [`score::final_margin`], [`final_margin_of`] a score), which [`board`] and
+//!   [`eval`] share.
 //! - [`eval`]: [`Eval`], the compact hand-weighted midgame evaluation.
 //! - [`trained`]: [`Trained`], the trained pattern evaluation the hosted engine plays with.
 //! - [`player`]: [`Player`], the only way the programs, the protocols and the C API call the
@@ -35,13 +37,13 @@ pub mod train;
 pub mod trained;
 
 pub use board::{
-    Board, Colour, ContestError, IllegalMoveError, Move, MoveList, OverlapError, ParseBoardError,
+    Board, ContestError, IllegalMoveError, Move, MoveList, OverlapError, ParseBoardError,
     ParseMoveError, Square, follows,
 };
 pub use engine::{RankedMove, Ranking};
 pub use eval::Eval;
 pub use perft::{PerftSlot, perft, perft_hashed};
 pub use player::Player;
-pub use score::{disc_difference, outcome_score};
+pub use score::{final_margin_of, outcome_score};
 pub use session::Session;
 pub use trained::Trained;

@@ -190,8 +190,9 @@ fn count_hashed(p: u64, o: u64, depth: u32, table: &mut [PerftSlot]) -> u64 {
 mod tests {
     use super::{PerftSlot, perft, perft_hashed};
     use crate::Bitboard;
+    use crate::Colour;
     use crate::reversi::bits;
-    use crate::reversi::board::{Board, Colour};
+    use crate::reversi::board::Board;
 
     /// Perft one ply at a time: every node generated, no bulk counting, no pairs.
     fn perft_by_plies(p: u64, o: u64, depth: u32) -> u64 {

@@ -70,7 +70,7 @@ impl<E: Evaluator<Board>> crate::Player for Player<'_, E> {
     type Move = Move;
 
     fn choose(&mut self, board: &Board, budget: &mut Budget<'_>) -> Option<Decision<Move>> {
-        if board.is_game_over() {
+        if board.is_over() {
             return None;
         }
         self.engine.set_max_depth(budget.max_depth());
@@ -132,7 +132,7 @@ mod tests {
         let over = Board::from_colours(
             crate::Bitboard(u64::MAX),
             crate::Bitboard::EMPTY,
-            super::super::Colour::Black,
+            crate::Colour::Black,
         )
         .unwrap();
         assert!(player.choose(&over, &mut Budget::nodes(10)).is_none());

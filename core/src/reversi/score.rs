@@ -5,12 +5,12 @@
 use crate::game::Score;
 
 /// A finished game is worth this much plus its disc difference (or minus, for a loss): above
-/// any evaluation, and the exact disc difference stays recoverable ([`disc_difference`]).
+/// any evaluation, and the exact disc difference stays recoverable ([`final_margin_of`]).
 pub const WIN_SCORE: Score = 1 << 20;
 
 /// The final disc difference for the player with discs `p` against `o`, empties to the winner.
 #[inline]
-pub const fn final_score(p: u64, o: u64) -> i32 {
+pub const fn final_margin(p: u64, o: u64) -> i32 {
     let pc = p.count_ones() as i32;
     let oc = o.count_ones() as i32;
     let diff = pc - oc;
@@ -38,7 +38,7 @@ pub const fn outcome_score(diff: i32) -> Score {
 
 /// The final disc difference a search score stands for, when it is the score of a finished
 /// game ([`outcome_score`]); `None` for an evaluation.
-pub const fn disc_difference(score: Score) -> Option<i32> {
+pub const fn final_margin_of(score: Score) -> Option<i32> {
     if score == 0 {
         Some(0)
     } else if score > WIN_SCORE && score <= WIN_SCORE + 64 {

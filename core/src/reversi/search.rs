@@ -13,10 +13,11 @@
 //! played without asking the table).
 
 use super::bits;
-use super::board::{Board, Colour, Move, Square, hash};
+use super::board::{Board, Move, Square, hash};
 use super::eval::EVAL_LIMIT;
 use super::mpc;
-use super::score::{final_score, outcome_score};
+use super::score::{final_margin, outcome_score};
+use crate::Colour;
 use crate::bitboard::Bitboard;
 use crate::budget::Budget;
 use crate::game::{Evaluator, Score};
@@ -143,7 +144,7 @@ impl<'a, 't, 'b, 'c, E: Evaluator<Board>> Search<'a, 't, 'b, 'c, E> {
         };
         if moves == 0 {
             out.score = if bits::moves(o, p) == 0 {
-                outcome_score(final_score(p, o))
+                outcome_score(final_margin(p, o))
             } else {
                 -evaluate(self.eval, o, p)
             };
@@ -258,7 +259,7 @@ impl<'a, 't, 'b, 'c, E: Evaluator<Board>> Search<'a, 't, 'b, 'c, E> {
         let moves = bits::moves(p, o);
         if moves == 0 {
             if bits::moves(o, p) == 0 {
-                return outcome_score(final_score(p, o));
+                return outcome_score(final_margin(p, o));
             }
             return -self.pvs(o, p, depth, -beta, -alpha, pv);
         }

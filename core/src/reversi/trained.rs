@@ -16,7 +16,7 @@
 use super::bits;
 use super::board::Board;
 use super::pattern::{mirror, transpose};
-use super::score::{final_score, outcome_score};
+use super::score::{final_margin, outcome_score};
 use crate::game::{Evaluator, Score};
 
 /// Patterns read in each view.
@@ -326,7 +326,7 @@ pub fn score_with(weights: &[u8; WEIGHT_BYTES], p: u64, o: u64) -> Score {
     let pm = bits::moves(p, o);
     let om = bits::moves(o, p);
     if pm == 0 && om == 0 {
-        return outcome_score(final_score(p, o));
+        return outcome_score(final_margin(p, o));
     }
     let s = raw_with(weights, p, o, pm, om);
     // 1/64 disc to 1/100 disc, within the 64-disc range of a real score.

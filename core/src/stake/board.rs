@@ -9,27 +9,27 @@ use core::fmt;
 
 /// One of the two sides (the colours of the other games), named by the digit it writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Colour {
+pub enum Mark {
     /// Writes `0`, moves first.
     Zero,
     /// Writes `1`.
     One,
 }
 
-impl Colour {
+impl Mark {
     /// The other player.
-    pub const fn opponent(self) -> Self {
+    pub const fn other(self) -> Self {
         match self {
-            Colour::Zero => Colour::One,
-            Colour::One => Colour::Zero,
+            Mark::Zero => Mark::One,
+            Mark::One => Mark::Zero,
         }
     }
 
     /// The digit this player writes: `b'0'` or `b'1'`.
     pub const fn digit(self) -> u8 {
         match self {
-            Colour::Zero => b'0',
-            Colour::One => b'1',
+            Mark::Zero => b'0',
+            Mark::One => b'1',
         }
     }
 }
@@ -166,10 +166,10 @@ impl Board {
     }
 
     /// The cells of `player`'s digit.
-    pub const fn cells_of(&self, player: Colour) -> Bitboard {
+    pub const fn cells_of(&self, player: Mark) -> Bitboard {
         match player {
-            Colour::Zero => self.zeros(),
-            Colour::One => self.ones(),
+            Mark::Zero => self.zeros(),
+            Mark::One => self.ones(),
         }
     }
 
@@ -179,16 +179,16 @@ impl Board {
     }
 
     /// Whether no cell is empty (the game is over).
-    pub const fn is_full(&self) -> bool {
+    pub const fn is_over(&self) -> bool {
         self.empties().is_empty()
     }
 
     /// The player to move: `0` when the counts are equal, `1` when there is one more `0`.
-    pub const fn to_move(&self) -> Colour {
+    pub const fn to_move(&self) -> Mark {
         if self.zeros.count_ones() == self.ones.count_ones() {
-            Colour::Zero
+            Mark::Zero
         } else {
-            Colour::One
+            Mark::One
         }
     }
 
@@ -234,21 +234,21 @@ impl Board {
         let bit = mv.bit().intersection(self.empties()).0;
         let mut next = *self;
         match self.to_move() {
-            Colour::Zero => next.zeros |= bit,
-            Colour::One => next.ones |= bit,
+            Mark::Zero => next.zeros |= bit,
+            Mark::One => next.ones |= bit,
         }
         next
     }
 
     /// The largest 4-connected region of `player`'s digit (0 when it has no cell).
-    pub const fn score(&self, player: Colour) -> u32 {
+    pub const fn score(&self, player: Mark) -> u32 {
         largest_region(self.cells_of(player))
     }
 
     /// The value of the board for `player`: its score minus the opponent's (the game's value
     /// once the board is full).
-    pub const fn value_for(&self, player: Colour) -> i32 {
-        self.score(player) as i32 - self.score(player.opponent()) as i32
+    pub const fn value_for(&self, player: Mark) -> i32 {
+        self.score(player) as i32 - self.score(player.other()) as i32
     }
 }
 
@@ -279,7 +279,7 @@ impl Game for Board {
     }
 
     fn outcome(&self) -> Option<Score> {
-        if self.is_full() {
+        if self.is_over() {
             Some(self.value_for(self.to_move()))
         } else {
             None

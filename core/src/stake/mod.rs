@@ -3,7 +3,7 @@
 //! worth the largest 4-connected region of one's digit minus the opponent's.
 //!
 //! - [`Board`]: one `u64` per digit in an 8×8 frame (bit `row * 8 + col`) and the mask of the
-//!   board's cells; [`Move`], [`Colour`], and the [`crate::Game`] implementation.
+//!   board's cells; [`Move`], [`Mark`], and the [`crate::Game`] implementation.
 //! - [`BoardBuilder`] and [`Board::from_rows`]: the contest's row format, with layered errors
 //!   ([`RowError`], [`PositionError`], both wrapped by [`ParseError`]).
 //! - [`largest_region`]: the largest 4-connected region of a bitboard, by shift-and-mask flood
@@ -31,7 +31,7 @@ pub mod player;
 mod region;
 mod solve;
 
-pub use board::{Board, Colour, IllegalMoveError, Move, MoveList};
+pub use board::{Board, IllegalMoveError, Mark, Move, MoveList};
 pub use parse::{BoardBuilder, ParseError, PositionError, RowError};
 pub use player::Player;
 pub use region::{flood, largest_region};

@@ -162,13 +162,13 @@ impl From<PositionError> for ParseError {
 ///
 /// # Examples
 /// ```
-/// use duel_core::stake::{BoardBuilder, Colour};
+/// use duel_core::stake::{BoardBuilder, Mark};
 ///
 /// let mut builder = BoardBuilder::new(2).unwrap();
 /// builder.push_row(b"0.").unwrap();
 /// builder.push_row(b"1.").unwrap();
 /// let board = builder.finish().unwrap();
-/// assert_eq!(board.to_move(), Colour::Zero);
+/// assert_eq!(board.to_move(), Mark::Zero);
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct BoardBuilder {

@@ -128,7 +128,7 @@ pub fn solve(board: &Board, table: &mut [Slot]) -> Result<Solution, SolveError> 
     table.fill(UNKNOWN);
 
     let mover = board.cells_of(board.to_move()).bits();
-    let other = board.cells_of(board.to_move().opponent()).bits();
+    let other = board.cells_of(board.to_move().other()).bits();
     let mut search = Search {
         cells: [0; 16],
         weight: [0; 16],

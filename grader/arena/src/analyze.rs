@@ -241,17 +241,17 @@ fn other(c: Colour) -> Colour {
     }
 }
 
-fn reversi_colour(c: reversi::Colour) -> Colour {
+fn reversi_colour(c: duel_core::Colour) -> Colour {
     match c {
-        reversi::Colour::Black => Colour::Black,
-        reversi::Colour::White => Colour::White,
+        duel_core::Colour::Black => Colour::Black,
+        duel_core::Colour::White => Colour::White,
     }
 }
 
-fn ataxx_colour(c: ataxx::Colour) -> Colour {
+fn ataxx_colour(c: duel_core::Colour) -> Colour {
     match c {
-        ataxx::Colour::Black => Colour::Black,
-        ataxx::Colour::White => Colour::White,
+        duel_core::Colour::Black => Colour::Black,
+        duel_core::Colour::White => Colour::White,
     }
 }
 
@@ -290,7 +290,7 @@ fn reversi_from_ggf(ggf: &GgfGame, number: usize) -> Result<Game, String> {
         GgfResult::Discs {
             black_minus_white, ..
         } => Some(i64::from(black_minus_white)),
-        GgfResult::Unknown if end.is_game_over() => {
+        GgfResult::Unknown if end.is_over() => {
             Some(i64::from(end.black().len()) - i64::from(end.white().len()))
         }
         GgfResult::Unknown => None,
@@ -322,7 +322,7 @@ fn replay_reversi(
     let mut positions = vec![start];
     let mut board = start;
     for (ply, &mv) in moves.iter().enumerate() {
-        board = if mv == reversi::Move::Pass && !board.has_move() && !board.is_game_over() {
+        board = if mv == reversi::Move::Pass && !board.has_move() && !board.is_over() {
             board.pass()
         } else {
             board
@@ -377,7 +377,8 @@ fn ataxx_from_pgn(
     let first_ply = fen
         .and_then(|f| f.split_whitespace().last()?.parse::<usize>().ok())
         .map_or(0, |full| {
-            2 * full.saturating_sub(1) + usize::from(game.board().side() == ataxx::Colour::White)
+            2 * full.saturating_sub(1)
+                + usize::from(game.board().side() == duel_core::Colour::White)
         });
     let moves: Vec<String> = pgn.moves.iter().map(|(m, _)| m.clone()).collect();
     let positions = replay_ataxx(game, &moves)?;
@@ -391,8 +392,8 @@ fn ataxx_from_pgn(
     let black_margin = positions.last().and_then(|end| {
         let own = i64::from(end.board().final_margin()?);
         Some(match end.board().side() {
-            ataxx::Colour::Black => own,
-            ataxx::Colour::White => -own,
+            duel_core::Colour::Black => own,
+            duel_core::Colour::White => -own,
         })
     });
     Ok(Game {
@@ -455,7 +456,7 @@ fn analyse(replay: &Replay, table: &mut [Entry], limit: Limit) -> Vec<Point> {
                 .map(|board| {
                     let to_move = reversi_colour(board.to_move());
                     let empties = 64 - (board.black().len() + board.white().len());
-                    let (value, exact) = if board.is_game_over() {
+                    let (value, exact) = if board.is_over() {
                         let margin = board.black().len() as i32 - board.white().len() as i32;
                         let own = if to_move == Colour::Black {
                             margin
@@ -466,7 +467,7 @@ fn analyse(replay: &Replay, table: &mut [Entry], limit: Limit) -> Vec<Point> {
                     } else {
                         match player.choose(board, &mut budget(limit, &clock)) {
                             Some(d) if d.exact => (f64::from(d.score), true),
-                            Some(d) => match reversi::disc_difference(d.score) {
+                            Some(d) => match reversi::final_margin_of(d.score) {
                                 Some(diff) if d.score != 0 => (f64::from(diff), true),
                                 _ => (f64::from(d.score) / 100.0, false),
                             },

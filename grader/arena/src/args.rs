@@ -1,7 +1,7 @@
 //! The arena's command line: the options every game's arena takes, and the match they describe,
 //! checked.
 
-use crate::player::PlayerSpec;
+use crate::player::ContestantSpec;
 use crate::stats::Sprt;
 use duel_protocols::time_control::TimeControl;
 use std::path::PathBuf;
@@ -80,7 +80,7 @@ impl MatchArgs {
 /// A match as the command line gave it, checked.
 pub struct Match {
     /// A's and B's specs.
-    pub players: [PlayerSpec; 2],
+    pub players: [ContestantSpec; 2],
     /// A's and B's time controls.
     pub time: [TimeControl; 2],
     /// Grace before a loss on time.
@@ -98,8 +98,8 @@ impl Match {
             (None, Some(st)) => TimeControl::parse_st(st)?,
             (None, None) => default,
         };
-        let a = PlayerSpec::parse(&args.a).map_err(|e| format!("--a: {e}"))?;
-        let b = PlayerSpec::parse(&args.b).map_err(|e| format!("--b: {e}"))?;
+        let a = ContestantSpec::parse(&args.a).map_err(|e| format!("--a: {e}"))?;
+        let b = ContestantSpec::parse(&args.b).map_err(|e| format!("--b: {e}"))?;
         args.sprt().transpose()?;
         Ok(Match {
             time: [a.time.unwrap_or(global), b.time.unwrap_or(global)],

@@ -7,15 +7,16 @@
 //! hold against a naive grid twin. Games can be written as PGN in cuteataxx's form.
 
 use super::builtin::AtaxxRandom;
-use super::player::{PlayerKind, PlayerSpec, Proto};
+use super::player::{ContestantKind, ContestantSpec, Proto};
 use super::{GameRecord, GameSetup, Match as MatchSetup, MatchArgs, Referee, Rng, Side};
-use duel_core::ataxx::{Board, BotzoneMove, Colour, Match, Move, Player as Duel, Rules};
+use duel_core::Colour;
+use duel_core::ataxx::{Board, BotzoneMove, Match, Move, Player as Duel, Rules};
 use duel_core::{Budget, Entry, Player as _, TimeUse};
 use duel_protocols::clock::WallClock;
 use duel_protocols::pgn::PgnGame;
 use duel_protocols::process::{Failure, LineChild};
 use duel_protocols::time_control::{PlayerClock, TimeControl};
-use duel_protocols::uai::client::{GoLimits, UaiEngine};
+use duel_protocols::uai::client::{GoLimits, UaiClient};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -78,17 +79,17 @@ pub fn arena(args: &ArenaArgs) -> ExitCode {
         Err(e) => return super::usage_error("ataxx", &e),
     };
     let own = [args.protocol_a, args.protocol_b];
-    let players: Result<Vec<Player>, String> = setup
+    let players: Result<Vec<Contestant>, String> = setup
         .players
         .iter()
         .zip(own)
-        .map(|(spec, own)| Player::from_spec(spec, own.unwrap_or(args.protocol)))
+        .map(|(spec, own)| Contestant::from_spec(spec, own.unwrap_or(args.protocol)))
         .collect();
     let players = match players {
         Ok(p) => [p[0].clone(), p[1].clone()],
         Err(e) => return super::usage_error("ataxx", &e),
     };
-    let uai = players.iter().any(|p| matches!(p, Player::Uai(..)));
+    let uai = players.iter().any(|p| matches!(p, Contestant::Uai(..)));
     let rules = match args.rules {
         Some(RulesArg::Botzone) => Rules::Botzone,
         Some(RulesArg::Standard) => Rules::Standard,
@@ -96,7 +97,10 @@ pub fn arena(args: &ArenaArgs) -> ExitCode {
         None => Rules::Botzone,
     };
     if rules == Rules::Standard {
-        if let Some(p) = players.iter().find(|p| matches!(p, Player::Botzone(..))) {
+        if let Some(p) = players
+            .iter()
+            .find(|p| matches!(p, Contestant::Botzone(..)))
+        {
             let _ = p;
             return super::usage_error(
                 "ataxx",
@@ -126,7 +130,7 @@ pub fn arena(args: &ArenaArgs) -> ExitCode {
 
 /// Who plays a side.
 #[derive(Clone, Debug)]
-pub enum Player {
+pub enum Contestant {
     /// A Botzone bot program.
     Botzone(Vec<String>, Protocol),
     /// A UAI engine, and the node budget it is given, if any.
@@ -138,22 +142,22 @@ pub enum Player {
     Duel(Option<u64>),
 }
 
-impl Player {
+impl Contestant {
     /// The player a spec names; `protocol` is a Botzone bot's interaction unless `proto=` says.
     ///
     /// # Errors
     /// An unknown built-in, or a protocol Ataxx does not speak.
-    pub fn from_spec(spec: &PlayerSpec, protocol: Protocol) -> Result<Player, String> {
+    pub fn from_spec(spec: &ContestantSpec, protocol: Protocol) -> Result<Contestant, String> {
         match &spec.kind {
-            PlayerKind::Builtin(_) => match spec.builtin(&["duel", "random"])? {
-                Some("duel") => Ok(Player::Duel(spec.nodes)),
-                _ => Ok(Player::Random),
+            ContestantKind::Builtin(_) => match spec.builtin(&["duel", "random"])? {
+                Some("duel") => Ok(Contestant::Duel(spec.nodes)),
+                _ => Ok(Contestant::Random),
             },
-            PlayerKind::Command { argv, proto } => match proto {
-                Proto::Contest => Ok(Player::Botzone(argv.clone(), protocol)),
-                Proto::Simple => Ok(Player::Botzone(argv.clone(), Protocol::Simple)),
-                Proto::Json => Ok(Player::Botzone(argv.clone(), Protocol::Json)),
-                Proto::Uai => Ok(Player::Uai(argv.clone(), spec.nodes)),
+            ContestantKind::Command { argv, proto } => match proto {
+                Proto::Contest => Ok(Contestant::Botzone(argv.clone(), protocol)),
+                Proto::Simple => Ok(Contestant::Botzone(argv.clone(), Protocol::Simple)),
+                Proto::Json => Ok(Contestant::Botzone(argv.clone(), Protocol::Json)),
+                Proto::Uai => Ok(Contestant::Uai(argv.clone(), spec.nodes)),
                 Proto::Nboard => Err("Ataxx programs speak contest (simple, json) or uai".into()),
             },
         }
@@ -170,7 +174,7 @@ pub struct Opening {
 /// Plays Ataxx games.
 pub struct AtaxxReferee {
     /// A's and B's players.
-    pub players: [Player; 2],
+    pub players: [Contestant; 2],
     /// A's and B's names (for PGN).
     pub names: [String; 2],
     /// The rules.
@@ -501,16 +505,16 @@ impl Answer {
 
 /// A side during one game: its player, clock, and the live process if any.
 struct Seat<'p> {
-    player: &'p Player,
+    player: &'p Contestant,
     clock: PlayerClock,
     rng: Rng,
     kept: Option<LineChild>,
-    uai: Option<UaiEngine>,
+    uai: Option<UaiClient>,
     table: Vec<Entry>,
 }
 
 impl<'p> Seat<'p> {
-    fn new(player: &'p Player, clock: PlayerClock, seed: u64) -> Self {
+    fn new(player: &'p Contestant, clock: PlayerClock, seed: u64) -> Self {
         Seat {
             player,
             clock,
@@ -531,14 +535,14 @@ impl<'p> Seat<'p> {
     ) -> Result<Answer, Failure> {
         let board = position.board();
         match self.player {
-            Player::Random => {
+            Contestant::Random => {
                 let decision = AtaxxRandom(&mut self.rng).choose(board, &mut Budget::unlimited());
                 let mv = decision
                     .ok_or_else(|| Failure::Crashed("built-in found no move".into()))?
                     .mv;
                 Ok(Answer::Uai(mv.to_string()))
             }
-            Player::Duel(nodes) => {
+            Contestant::Duel(nodes) => {
                 if self.table.is_empty() {
                     self.table = vec![Entry::default(); 1 << 18];
                 }
@@ -566,9 +570,9 @@ impl<'p> Seat<'p> {
                     .unwrap_or(Move::Pass);
                 Ok(Answer::Uai(mv.to_string()))
             }
-            Player::Uai(argv, nodes) => {
+            Contestant::Uai(argv, nodes) => {
                 if self.uai.is_none() {
-                    let mut engine = UaiEngine::start(argv)?;
+                    let mut engine = UaiClient::start(argv)?;
                     engine.new_game()?;
                     self.uai = Some(engine);
                 }
@@ -584,7 +588,7 @@ impl<'p> Seat<'p> {
                 let text = engine.best_move(start_fen, &moves, &limits, self.clock.deadline())?;
                 Ok(Answer::Uai(text))
             }
-            Player::Botzone(argv, protocol) => {
+            Contestant::Botzone(argv, protocol) => {
                 let Position::Botzone(_, plies) = position else {
                     return Err(Failure::Crashed("a Botzone bot in a standard game".into()));
                 };

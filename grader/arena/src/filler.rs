@@ -5,7 +5,7 @@
 //! The referee keeps its own plain grid and breadth-first flood fill, independent of the engine
 //! it judges.
 
-use super::player::{PlayerKind, PlayerSpec, Proto};
+use super::player::{ContestantKind, ContestantSpec, Proto};
 use super::{GameRecord, GameSetup, Match, MatchArgs, Referee, Rng, Side, stream_seed};
 use duel_core::Entry;
 use duel_core::filler::builtin::{Greedy, Random};
@@ -40,8 +40,8 @@ pub fn arena(args: &ArenaArgs) -> ExitCode {
         Ok(s) => s,
         Err(e) => return super::usage_error("filler", &e),
     };
-    let players: Result<Vec<Player>, String> =
-        setup.players.iter().map(Player::from_spec).collect();
+    let players: Result<Vec<Contestant>, String> =
+        setup.players.iter().map(Contestant::from_spec).collect();
     let players = match players {
         Ok(p) => [p[0].clone(), p[1].clone()],
         Err(e) => return super::usage_error("filler", &e),
@@ -57,7 +57,7 @@ pub fn arena(args: &ArenaArgs) -> ExitCode {
 
 /// Who plays a side.
 #[derive(Clone, Debug)]
-pub enum Player {
+pub enum Contestant {
     /// A program started anew for every move.
     Command(Vec<String>),
     /// `builtin:random`: a random allowed colour.
@@ -69,23 +69,27 @@ pub enum Player {
     Duel(Option<u64>),
 }
 
-impl Player {
+impl Contestant {
     /// The player a spec names.
     ///
     /// # Errors
     /// An unknown built-in, or a protocol other than the contest's.
-    pub fn from_spec(spec: &PlayerSpec) -> Result<Player, String> {
+    pub fn from_spec(spec: &ContestantSpec) -> Result<Contestant, String> {
         match &spec.kind {
-            PlayerKind::Builtin(_) => Ok(match spec.builtin(&["random", "greedy", "duel"])? {
-                Some("random") => Player::Random,
-                Some("greedy") => Player::Greedy,
-                _ => Player::Duel(spec.nodes),
-            }),
-            PlayerKind::Command {
+            ContestantKind::Builtin(_) => {
+                Ok(match spec.builtin(&["random", "greedy", "duel"])? {
+                    Some("random") => Contestant::Random,
+                    Some("greedy") => Contestant::Greedy,
+                    _ => Contestant::Duel(spec.nodes),
+                })
+            }
+            ContestantKind::Command {
                 argv,
                 proto: Proto::Contest,
-            } => Ok(Player::Command(argv.clone())),
-            PlayerKind::Command { .. } => Err("Filler programs speak the contest protocol".into()),
+            } => Ok(Contestant::Command(argv.clone())),
+            ContestantKind::Command { .. } => {
+                Err("Filler programs speak the contest protocol".into())
+            }
         }
     }
 }
@@ -260,7 +264,7 @@ impl Field {
 /// Plays Filler games between two players.
 pub struct FillerReferee {
     /// A's and B's players.
-    pub players: [Player; 2],
+    pub players: [Contestant; 2],
     /// The side of random boards.
     pub size: usize,
     /// Moves in total before the game ends.
@@ -274,7 +278,7 @@ impl FillerReferee {
     /// answer and its colour if it is one digit.
     fn ask(
         &self,
-        player: &Player,
+        player: &Contestant,
         clock: &PlayerClock,
         text: &str,
         moves_played: u32,
@@ -290,7 +294,7 @@ impl FillerReferee {
             )
         };
         let colour = match player {
-            Player::Command(argv) => {
+            Contestant::Command(argv) => {
                 let run = run_once(
                     &with_moves_played(argv, moves_played),
                     None,
@@ -304,9 +308,9 @@ impl FillerReferee {
                     .map(|d| d - b'0');
                 return Ok((answer, colour));
             }
-            Player::Random => builtin(&mut Random::new(seed), &board()?),
-            Player::Greedy => builtin(&mut Greedy, &board()?),
-            Player::Duel(nodes) => {
+            Contestant::Random => builtin(&mut Random::new(seed), &board()?),
+            Contestant::Greedy => builtin(&mut Greedy, &board()?),
+            Contestant::Duel(nodes) => {
                 let mut table = vec![Entry::default(); 1 << 18];
                 let board = board()?;
                 let mut player = duel_core::filler::Player::new(&mut table);

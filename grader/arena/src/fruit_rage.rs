@@ -6,7 +6,7 @@
 //! The referee keeps its own plain grid (breadth-first claim, column-by-column gravity),
 //! independent of the engine it judges.
 
-use super::player::{PlayerKind, PlayerSpec, Proto};
+use super::player::{ContestantKind, ContestantSpec, Proto};
 use super::{GameRecord, GameSetup, Match, MatchArgs, Referee, Rng, Side, stream_seed};
 use duel_core::fruit_rage::builtin::{Greedy, Minimax, Random};
 use duel_core::fruit_rage::{Board, Cell};
@@ -62,8 +62,8 @@ pub fn arena(args: &ArenaArgs) -> ExitCode {
         Ok(s) => s,
         Err(e) => return super::usage_error("fruit-rage", &e),
     };
-    let players: Result<Vec<Player>, String> =
-        setup.players.iter().map(Player::from_spec).collect();
+    let players: Result<Vec<Contestant>, String> =
+        setup.players.iter().map(Contestant::from_spec).collect();
     let players = match players {
         Ok(p) => [p[0].clone(), p[1].clone()],
         Err(e) => return super::usage_error("fruit-rage", &e),
@@ -84,7 +84,7 @@ pub fn arena(args: &ArenaArgs) -> ExitCode {
 
 /// Who plays a side.
 #[derive(Clone, Debug)]
-pub enum Player {
+pub enum Contestant {
     /// A program started anew for every move in its own directory.
     Command(Vec<String>),
     /// `builtin:random`: a random group.
@@ -99,26 +99,26 @@ pub enum Player {
     Duel(Option<u64>),
 }
 
-impl Player {
+impl Contestant {
     /// The player a spec names.
     ///
     /// # Errors
     /// An unknown built-in, or a protocol other than the contest's.
-    pub fn from_spec(spec: &PlayerSpec) -> Result<Player, String> {
+    pub fn from_spec(spec: &ContestantSpec) -> Result<Contestant, String> {
         match &spec.kind {
-            PlayerKind::Builtin(_) => Ok(
+            ContestantKind::Builtin(_) => Ok(
                 match spec.builtin(&["random", "greedy", "minimax3", "duel"])? {
-                    Some("random") => Player::Random,
-                    Some("greedy") => Player::Greedy,
-                    Some("minimax3") => Player::Minimax3,
-                    _ => Player::Duel(spec.nodes),
+                    Some("random") => Contestant::Random,
+                    Some("greedy") => Contestant::Greedy,
+                    Some("minimax3") => Contestant::Minimax3,
+                    _ => Contestant::Duel(spec.nodes),
                 },
             ),
-            PlayerKind::Command {
+            ContestantKind::Command {
                 argv,
                 proto: Proto::Contest,
-            } => Ok(Player::Command(argv.clone())),
-            PlayerKind::Command { .. } => {
+            } => Ok(Contestant::Command(argv.clone())),
+            ContestantKind::Command { .. } => {
                 Err("Fruit Rage programs speak the contest protocol".into())
             }
         }
@@ -275,7 +275,7 @@ impl Grid {
 /// Plays Fruit Rage games between two players.
 pub struct FruitRageReferee {
     /// A's and B's players.
-    pub players: [Player; 2],
+    pub players: [Contestant; 2],
     /// The side of random boxes.
     pub size: usize,
     /// Fruit types of random boxes.
@@ -299,7 +299,7 @@ impl FruitRageReferee {
     /// Asks a player for a move; returns the answer and the time to charge.
     fn ask(
         &self,
-        player: &Player,
+        player: &Contestant,
         (grid, types): (&Grid, u8),
         clock: &PlayerClock,
         dir: &Path,
@@ -329,16 +329,16 @@ impl FruitRageReferee {
             ))
         };
         match player {
-            Player::Random => builtin(&|b| simple(&mut Random::new(seed), b)),
-            Player::Greedy => builtin(&|b| simple(&mut Greedy, b)),
-            Player::Duel(nodes) => builtin(&|b| {
+            Contestant::Random => builtin(&|b| simple(&mut Random::new(seed), b)),
+            Contestant::Greedy => builtin(&|b| simple(&mut Greedy, b)),
+            Contestant::Duel(nodes) => builtin(&|b| {
                 let mut table = vec![Entry::default(); 1 << 18];
                 let mut player =
                     duel_core::fruit_rage::Player::new(&mut table, super::time_use(clock), None);
                 let millis = left.as_millis().min(u128::from(u64::MAX)) as u64;
                 super::decide(&mut player, b, millis, *nodes).map(|d| d.mv)
             }),
-            Player::Minimax3 => {
+            Contestant::Minimax3 => {
                 // Depth 3 while the player has time; shallower when short, as the course's agent.
                 let depth = if left > Duration::from_secs(10) {
                     3
@@ -349,7 +349,7 @@ impl FruitRageReferee {
                 };
                 builtin(&|b| simple(&mut Minimax::new(depth), b))
             }
-            Player::Command(argv) => {
+            Contestant::Command(argv) => {
                 std::fs::write(dir.join("input.txt"), &input)
                     .map_err(|e| Failure::Crashed(e.to_string()))?;
                 let _ = std::fs::remove_file(dir.join("output.txt"));

@@ -153,10 +153,10 @@ fn ataxx_suite(args: &OpeningsArgs, out: &mut dyn Write) -> Result<(), String> {
             ataxx::Player::new(&mut table, TimeUse::ThisMove).choose(&game, &mut budget)?;
         let pieces = f64::from(result.score) / f64::from(ataxx::PIECE);
         let key = board
-            .pieces(ataxx::Colour::Black)
+            .pieces(duel_core::Colour::Black)
             .bits()
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ board.pieces(ataxx::Colour::White).bits();
+            ^ board.pieces(duel_core::Colour::White).bits();
         (pieces.abs() <= args.max_score).then_some((key, moves.join(" ")))
     })
 }

@@ -45,7 +45,7 @@ impl Proto {
 
 /// What plays.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PlayerKind {
+pub enum ContestantKind {
     /// A built-in player of the game (`duel`, `random`, …).
     Builtin(String),
     /// A program: its command line and protocol.
@@ -59,30 +59,30 @@ pub enum PlayerKind {
 
 /// One side of a match as given on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayerSpec {
+pub struct ContestantSpec {
     /// The name in tables and records.
     pub name: String,
     /// What plays.
-    pub kind: PlayerKind,
+    pub kind: ContestantKind,
     /// Its own time control, overriding the match's.
     pub time: Option<TimeControl>,
     /// A node budget a move (built-ins; `go nodes` for UAI engines).
     pub nodes: Option<u64>,
 }
 
-impl PlayerSpec {
+impl ContestantSpec {
     /// Parses one of the three forms (module docs).
     ///
     /// # Errors
     /// A command that does not split, an unknown key or protocol, a bad number, a missing `cmd`.
-    pub fn parse(text: &str) -> Result<PlayerSpec, String> {
+    pub fn parse(text: &str) -> Result<ContestantSpec, String> {
         let text = text.trim();
         if let Some(rest) = text.strip_prefix("builtin:") {
             let mut parts = rest.split(':');
             let name = parts.next().unwrap_or_default().to_string();
-            let mut spec = PlayerSpec {
+            let mut spec = ContestantSpec {
                 name: text.to_string(),
-                kind: PlayerKind::Builtin(name),
+                kind: ContestantKind::Builtin(name),
                 time: None,
                 nodes: None,
             };
@@ -93,9 +93,9 @@ impl PlayerSpec {
         }
         let words = split_command(text)?;
         if !words[0].contains('=') {
-            return Ok(PlayerSpec {
+            return Ok(ContestantSpec {
                 name: text.to_string(),
-                kind: PlayerKind::Command {
+                kind: ContestantKind::Command {
                     argv: words,
                     proto: Proto::Contest,
                 },
@@ -103,9 +103,9 @@ impl PlayerSpec {
                 nodes: None,
             });
         }
-        let mut spec = PlayerSpec {
+        let mut spec = ContestantSpec {
             name: String::new(),
-            kind: PlayerKind::Builtin(String::new()),
+            kind: ContestantKind::Builtin(String::new()),
             time: None,
             nodes: None,
         };
@@ -123,8 +123,8 @@ impl PlayerSpec {
             }
         }
         spec.kind = match (cmd, builtin) {
-            (Some(argv), None) => PlayerKind::Command { argv, proto },
-            (None, Some(b)) => PlayerKind::Builtin(b),
+            (Some(argv), None) => ContestantKind::Command { argv, proto },
+            (None, Some(b)) => ContestantKind::Builtin(b),
             _ => {
                 return Err(format!(
                     "player {text:?}: give exactly one of cmd= and builtin="
@@ -132,8 +132,8 @@ impl PlayerSpec {
             }
         };
         spec.name = name.unwrap_or_else(|| match &spec.kind {
-            PlayerKind::Builtin(b) => format!("builtin:{b}"),
-            PlayerKind::Command { argv, .. } => argv.join(" "),
+            ContestantKind::Builtin(b) => format!("builtin:{b}"),
+            ContestantKind::Command { argv, .. } => argv.join(" "),
         });
         Ok(spec)
     }
@@ -168,7 +168,7 @@ impl PlayerSpec {
     /// # Errors
     /// An unknown name (the message lists the known ones).
     pub fn builtin<'k>(&self, known: &[&'k str]) -> Result<Option<&'k str>, String> {
-        let PlayerKind::Builtin(name) = &self.kind else {
+        let ContestantKind::Builtin(name) = &self.kind else {
             return Ok(None);
         };
         known.iter().find(|k| **k == name).map_or_else(

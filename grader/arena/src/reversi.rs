@@ -2,12 +2,13 @@
 //! boards, answers `row column`), 10 seconds of thinking per program per game measured here.
 
 use super::builtin::ReversiRandom;
-use super::player::{PlayerKind, PlayerSpec, Proto};
+use super::player::{ContestantKind, ContestantSpec, Proto};
 use super::{GameRecord, GameSetup, Match, MatchArgs, Referee, Rng, Side};
-use duel_core::reversi::{Board, Colour, Move, Square};
+use duel_core::Colour;
+use duel_core::reversi::{Board, Move, Square};
 use duel_core::{Budget, Column, Entry, Player as _, Row};
 use duel_protocols::ggf::{GameEnd, GgfGame, GgfResult, TimeControl as GgfTime};
-use duel_protocols::nboard::client::NboardEngine;
+use duel_protocols::nboard::client::NboardClient;
 use duel_protocols::process::{Failure, LineChild};
 use duel_protocols::time_control::{PlayerClock, TimeControl};
 use std::path::PathBuf;
@@ -43,8 +44,8 @@ pub fn arena(args: &ArenaArgs) -> ExitCode {
         Ok(s) => s,
         Err(e) => return super::usage_error("reversi", &e),
     };
-    let players: Result<Vec<Player>, String> =
-        setup.players.iter().map(Player::from_spec).collect();
+    let players: Result<Vec<Contestant>, String> =
+        setup.players.iter().map(Contestant::from_spec).collect();
     let players = match players {
         Ok(p) => [p[0].clone(), p[1].clone()],
         Err(e) => return super::usage_error("reversi", &e),
@@ -66,7 +67,7 @@ pub fn arena(args: &ArenaArgs) -> ExitCode {
 
 /// Who plays: a program speaking the grader protocol or NBoard, or a built-in.
 #[derive(Clone, Debug)]
-pub enum Player {
+pub enum Contestant {
     /// A command line speaking the contest's grader protocol.
     Contest(Vec<String>),
     /// A command line speaking the NBoard protocol.
@@ -78,20 +79,20 @@ pub enum Player {
     Duel(Option<u64>),
 }
 
-impl Player {
+impl Contestant {
     /// The player a spec names.
     ///
     /// # Errors
     /// An unknown built-in, or a protocol Reversi does not speak.
-    pub fn from_spec(spec: &PlayerSpec) -> Result<Player, String> {
+    pub fn from_spec(spec: &ContestantSpec) -> Result<Contestant, String> {
         match &spec.kind {
-            PlayerKind::Builtin(_) => Ok(match spec.builtin(&["duel", "random"])? {
-                Some("random") => Player::Random,
-                _ => Player::Duel(spec.nodes),
+            ContestantKind::Builtin(_) => Ok(match spec.builtin(&["duel", "random"])? {
+                Some("random") => Contestant::Random,
+                _ => Contestant::Duel(spec.nodes),
             }),
-            PlayerKind::Command { argv, proto } => match proto {
-                Proto::Contest => Ok(Player::Contest(argv.clone())),
-                Proto::Nboard => Ok(Player::Nboard(argv.clone())),
+            ContestantKind::Command { argv, proto } => match proto {
+                Proto::Contest => Ok(Contestant::Contest(argv.clone())),
+                Proto::Nboard => Ok(Contestant::Nboard(argv.clone())),
                 _ => Err("Reversi programs speak contest or nboard".into()),
             },
         }
@@ -144,7 +145,7 @@ impl Opening {
         for i in (0..compact.len()).step_by(2) {
             let name = compact.get(i..i + 2).ok_or("not a string of squares")?;
             let square = Square::parse(name).map_err(|_| format!("{name:?} is not a square"))?;
-            if !board.has_move() && !board.is_game_over() {
+            if !board.has_move() && !board.is_over() {
                 board = board.pass();
                 moves.push(Move::Pass);
             }
@@ -153,11 +154,11 @@ impl Opening {
                 .map_err(|_| format!("{name} is not legal there"))?;
             moves.push(Move::Place(square));
         }
-        if !board.has_move() && !board.is_game_over() {
+        if !board.has_move() && !board.is_over() {
             board = board.pass();
             moves.push(Move::Pass);
         }
-        if board.is_game_over() {
+        if board.is_over() {
             return Err("the game is over after it".into());
         }
         Ok(Opening { base, moves, board })
@@ -192,22 +193,22 @@ impl Opening {
 /// A player during one game.
 enum Seat {
     Program(LineChild),
-    Nboard(Box<NboardEngine>),
+    Nboard(Box<NboardClient>),
     Random(Rng),
     Duel(Box<[Entry]>, Option<u64>),
 }
 
 impl Seat {
-    fn start(player: &Player, colour: Colour, rng: Rng) -> Result<Self, Failure> {
+    fn start(player: &Contestant, colour: Colour, rng: Rng) -> Result<Self, Failure> {
         Ok(match player {
-            Player::Contest(argv) => {
+            Contestant::Contest(argv) => {
                 let mut child = LineChild::spawn(argv, None)?;
                 child.send(&format!("{}\n", colour.contest_value()))?;
                 Seat::Program(child)
             }
-            Player::Nboard(argv) => Seat::Nboard(Box::new(NboardEngine::start(argv, STARTUP)?)),
-            Player::Random => Seat::Random(rng),
-            Player::Duel(nodes) => {
+            Contestant::Nboard(argv) => Seat::Nboard(Box::new(NboardClient::start(argv, STARTUP)?)),
+            Contestant::Random => Seat::Random(rng),
+            Contestant::Duel(nodes) => {
                 Seat::Duel(vec![Entry::default(); 1 << 20].into_boxed_slice(), *nodes)
             }
         })
@@ -344,7 +345,7 @@ impl ReversiReferee {
 /// Plays Reversi games between two players.
 pub struct ReversiReferee {
     /// A's and B's players.
-    pub players: [Player; 2],
+    pub players: [Contestant; 2],
     /// A's and B's names (for GGF).
     pub names: [String; 2],
     /// Print the board after every move.
@@ -449,7 +450,7 @@ impl Referee for ReversiReferee {
         // The game so far as NBoard engines are told it: no seconds a move, so each clock
         // reads as what is left of it.
         let mut live = self.opening_game(game.opening);
-        while !board.is_game_over() {
+        while !board.is_over() {
             if !board.has_move() {
                 board = board.pass();
                 let _ = live.push(Move::Pass, None, None);
@@ -535,8 +536,9 @@ fn picture(board: &Board) -> String {
 #[cfg(test)]
 mod tests {
     use super::{PlayerClock, TimeControl, remaining};
+    use duel_core::Colour;
     use duel_core::Game;
-    use duel_core::reversi::{Board, Colour};
+    use duel_core::reversi::Board;
     use duel_protocols::ggf::GgfGame;
     use std::time::Duration;
 

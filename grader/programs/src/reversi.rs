@@ -102,7 +102,7 @@ pub fn solve_lines(args: &SolveArgs) -> ExitCode {
         };
         let (mv, score) = match decision {
             Some(d) => (d.mv, d.score),
-            None => (Move::Pass, board.final_score()),
+            None => (Move::Pass, board.final_margin()),
         };
         if writeln!(out, "{} {}", move_text(mv), signed(score))
             .and_then(|()| out.flush())
@@ -176,7 +176,7 @@ pub fn bench(args: &BenchArgs) -> ExitCode {
                 eprintln!("duel: position {}: the solver stopped", i + 1);
                 return ExitCode::from(2);
             }
-            None => (Move::Pass, board.final_score(), 0),
+            None => (Move::Pass, board.final_margin(), 0),
         };
         let secs = start.elapsed().as_secs_f64();
         total_nodes += nodes;

@@ -25,8 +25,9 @@
 //! the other colour filled in. Everything else is a [`GgfError`] saying what is wrong; nothing
 //! panics.
 
+use duel_core::Colour;
 use duel_core::Game;
-use duel_core::reversi::{Board, Colour, IllegalMoveError, Move, Square};
+use duel_core::reversi::{Board, IllegalMoveError, Move, Square};
 use std::fmt;
 use std::str::FromStr;
 
@@ -371,7 +372,7 @@ impl GgfGame {
                 parse_move_item(text).map_err(|e| GgfError::new(format!("move {}: {e}", i + 1)))?;
             let letter = if colour == Colour::Black { 'B' } else { 'W' };
             let board = game.current;
-            if board.to_move() != colour && !board.has_move() && !board.is_game_over() {
+            if board.to_move() != colour && !board.has_move() && !board.is_over() {
                 // A pass left out: fill it in.
                 game.moves.push(GgfMove {
                     colour: board.to_move(),
@@ -454,11 +455,12 @@ impl GgfGame {
 
     /// Whether neither side can move.
     pub fn is_over(&self) -> bool {
-        self.current.is_game_over()
+        self.current.is_over()
     }
 
-    /// Black's discs minus white's now.
-    pub fn disc_difference(&self) -> i32 {
+    /// Black's discs minus White's now: Black's final margin once the game is over (empty
+    /// squares not counted).
+    pub fn final_margin(&self) -> i32 {
         self.current.black().len() as i32 - self.current.white().len() as i32
     }
 

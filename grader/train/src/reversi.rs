@@ -64,7 +64,7 @@ pub mod selfplay {
             .board;
         let random = rng.below(args.random_plies as usize + 1);
         for _ in 0..random {
-            if board.is_game_over() {
+            if board.is_over() {
                 break;
             }
             let moves = board.legal_moves();
@@ -74,8 +74,8 @@ pub mod selfplay {
         // Positions (player, opponent, colour to move) before the solve, and exact ones after.
         let mut before: Vec<Board> = Vec::new();
         let mut out = String::new();
-        let mut outcome: Option<(i32, duel_core::reversi::Colour)> = None;
-        while !board.is_game_over() {
+        let mut outcome: Option<(i32, duel_core::Colour)> = None;
+        while !board.is_over() {
             if !board.has_move() {
                 board = board.pass();
                 continue;
@@ -107,7 +107,7 @@ pub mod selfplay {
         let (score, colour) = match outcome {
             Some(o) => o,
             // The game ended before the solve: its final result.
-            None => (board.final_score(), board.to_move()),
+            None => (board.final_margin(), board.to_move()),
         };
         let mut lines = String::new();
         for b in &before {
@@ -217,7 +217,7 @@ pub mod phases {
         let moves = duel_core::reversi::bits::moves(p, o);
         if moves == 0 {
             if duel_core::reversi::bits::moves(o, p) == 0 {
-                return duel_core::reversi::board::final_score(p, o) as f32;
+                return duel_core::reversi::board::final_margin(p, o) as f32;
             }
             return -negamax(all, o, p, depth, -beta, -alpha);
         }
@@ -496,7 +496,7 @@ pub mod phases {
         let mut out = Vec::new();
         for line in text.lines().filter(|l| !l.trim().is_empty()).take(10) {
             let mut board = Opening::parse(line)?.board;
-            while board.empties() > 40 && !board.is_game_over() {
+            while board.empties() > 40 && !board.is_over() {
                 let c =
                     Engine::with_eval(&mut table, Eval).choose(&board, &mut Budget::nodes(5000));
                 board = board.play_unchecked(c.mv);
@@ -637,9 +637,9 @@ pub mod phases {
         file: Option<FileEval>,
         tables: &mut [Vec<Entry>; 2],
     ) -> i32 {
-        use duel_core::reversi::Colour;
+        use duel_core::Colour;
         let mut b = start;
-        while !b.is_game_over() {
+        while !b.is_over() {
             if !b.has_move() {
                 b = b.pass();
                 continue;

@@ -9,7 +9,8 @@ mod repetition;
 mod rules;
 mod uai;
 
-use duel_core::ataxx::{Board, BotzoneMove, Colour, History, Match, Move, Player, Snapshot};
+use duel_core::Colour;
+use duel_core::ataxx::{Board, BotzoneMove, History, Match, Move, Player, Snapshot};
 use duel_core::{Budget, Entry, Player as _, SearchResult, TimeUse};
 use duel_tests::bin;
 use std::io::{BufRead, BufReader, Write};

@@ -1,7 +1,8 @@
 //! The naive grid twin of Ataxx: the rules written cell by cell, straight from
 //! `docs/rules/ataxx.md`, and the repetition rule as its formula.
 
-use duel_core::ataxx::{Board, Colour, Move, Rules, Snapshot, Square};
+use duel_core::Colour;
+use duel_core::ataxx::{Board, Move, Rules, Snapshot, Square};
 use duel_tests::Rng;
 
 pub(crate) const EMPTY: i8 = 0;

@@ -4,7 +4,8 @@
 use super::naive::naive_circular;
 use super::{bz, play_bz, search_choice, snap};
 use duel_core::Bitboard;
-use duel_core::ataxx::{Board, Colour, History, Match, Rules, Snapshot, circular_moves};
+use duel_core::Colour;
+use duel_core::ataxx::{Board, History, Match, Rules, Snapshot, circular_moves};
 use duel_tests::Rng;
 
 /// Black and white jump out and back: black's fifth-ply jump repeats ply 1 after the start

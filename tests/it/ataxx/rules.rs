@@ -4,7 +4,8 @@
 use super::naive::{
     BLACK, BLOCK, Grid, Judgement, WHITE, move_id, random_grid, sorted_ids, start_grid,
 };
-use duel_core::ataxx::{Board, BotzoneMove, Colour, Move, Rules, Square};
+use duel_core::Colour;
+use duel_core::ataxx::{Board, BotzoneMove, Move, Rules, Square};
 use duel_core::{Bitboard, Column, Row};
 use duel_tests::Rng;
 

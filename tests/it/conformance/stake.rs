@@ -14,7 +14,7 @@ pub(crate) struct RegionLead;
 impl Evaluator<Board> for RegionLead {
     fn evaluate(&self, pos: &Board) -> Score {
         let me = pos.to_move();
-        pos.score(me) as Score - pos.score(me.opponent()) as Score
+        pos.score(me) as Score - pos.score(me.other()) as Score
     }
 }
 

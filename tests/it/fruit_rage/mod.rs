@@ -1,16 +1,15 @@
 //! The Fruit Rage: the bitboard engine against a naive grid model, the search against brute
-//! force, time management, whole games in process, parsing, and the contest program run for
-//! real. (The `Game` contract is checked by `conformance`.)
+//! force, parsing, and the contest program run for real. (The `Game` contract is checked by
+//! `conformance`; whole games in process and time management, which need duel-core alone, are
+//! in `core/tests/fruit_rage`.)
 
 pub(crate) mod naive;
 
 mod engine;
-mod games;
 mod parse;
 mod program;
 mod rules;
 mod search;
-mod time;
 
 use duel_core::fruit_rage::{Board, parse_input};
 use duel_tests::Rng;

@@ -76,7 +76,7 @@ fn groups_claim_and_gravity_match_the_naive_grid_on_100000_moves() {
             );
             moves += 1;
         }
-        assert!(board.is_empty() && board.legal_moves().is_empty());
+        assert!(board.is_over() && board.legal_moves().is_empty());
     }
 }
 
@@ -120,8 +120,8 @@ fn checked_play_refuses_what_is_not_a_group() {
     assert_eq!(
         Cell::parse("Z26"),
         Ok(Cell {
-            column: 25,
-            row: 25
+            row: 25,
+            column: 25
         })
     );
 }

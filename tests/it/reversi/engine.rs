@@ -2,8 +2,9 @@
 
 use super::naive::minimax;
 use super::{random_move, random_position};
+use duel_core::Colour;
 use duel_core::reversi::train::{Engine, think_time_millis};
-use duel_core::reversi::{self, Board, Colour};
+use duel_core::reversi::{self, Board};
 use duel_core::{Budget, Entry};
 use duel_protocols::clock::WallClock;
 use duel_tests::Rng;
@@ -17,7 +18,7 @@ fn engine_plays_a_whole_game_against_a_random_mover() {
     let mut b = Board::start();
     let mut remaining = 2_000u64;
     let mut engine_moves = 0;
-    while !b.is_game_over() {
+    while !b.is_over() {
         if b.to_move() == Colour::Black {
             // The plan never exceeds what is left (which a loaded machine may have used up:
             // then the engine still gets a millisecond).
@@ -36,7 +37,7 @@ fn engine_plays_a_whole_game_against_a_random_mover() {
         }
     }
     assert!(engine_moves >= 20);
-    assert!(b.is_game_over());
+    assert!(b.is_over());
     // (Whether it wins depends on how much CPU the machine gives it; only legality is
     // asserted here, so a loaded CI machine cannot make this test flaky.)
 }
@@ -51,7 +52,7 @@ fn engine_answers_exactly_in_the_endgame_and_without_a_clock() {
     let mut table = vec![Entry::default(); 1 << 12];
     for _ in 0..20 {
         let b = random_position(&mut rng, 50);
-        if b.is_game_over() {
+        if b.is_over() {
             continue;
         }
         let mut engine = Engine::new(&mut table);

@@ -103,7 +103,7 @@ fn multi_prob_cut_never_changes_exact_answers_of_200_random_endgames() {
     while n < 200 {
         let plies = 46 + rng.below(8);
         let b = random_position(&mut rng, plies);
-        if b.is_game_over() || !b.has_move() {
+        if b.is_over() || !b.has_move() {
             continue;
         }
         n += 1;
@@ -130,7 +130,7 @@ fn engine_with_multi_prob_cut_plays_legal_moves_to_the_end_of_random_games() {
     for game in 0..4 {
         let plies = rng.below(10);
         let mut b = random_position(&mut rng, plies);
-        while !b.is_game_over() {
+        while !b.is_over() {
             let c = Engine::new(&mut table).choose(&b, &mut Budget::nodes(3000 + game * 1000));
             b = b
                 .play(c.mv)

@@ -64,7 +64,7 @@ pub(crate) fn naive_moves(g: &Grid, me: u8) -> u64 {
 pub(crate) fn minimax(b: &Board) -> i32 {
     let moves = b.legal_moves();
     if moves.is_empty() {
-        return b.final_score();
+        return b.final_margin();
     }
     moves
         .iter()

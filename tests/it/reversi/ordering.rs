@@ -24,7 +24,7 @@ fn both_orderings_solve_to_the_same_score_from_18_to_22_empties() {
     while n < 3 {
         let empties = 18 + rng.below(5);
         let b = random_position(&mut rng, 60 - empties);
-        if b.is_game_over() || !b.has_move() {
+        if b.is_over() || !b.has_move() {
             continue;
         }
         n += 1;

@@ -5,8 +5,9 @@
 use super::naive::minimax;
 use super::trained::{assert_symmetric, naive_score_in};
 use duel_core::Bitboard;
+use duel_core::Colour;
+use duel_core::reversi::Board;
 use duel_core::reversi::trained::{self, PHASES, WEIGHT_BYTES};
-use duel_core::reversi::{Board, Colour};
 use duel_train::reversi::phases::{self, FitArgs};
 use duel_train::reversi::selfplay::{self, SelfplayArgs};
 use std::path::{Path, PathBuf};
@@ -114,7 +115,7 @@ fn training_pipeline_runs_end_to_end_on_a_tiny_data_set() {
     let (mut fitted, mut zero, mut n) = (0f64, 0f64, 0f64);
     for &(exact, p, o, score) in &samples {
         let b = Board::from_relative(Bitboard(p), Bitboard(o), Colour::Black);
-        if b.is_game_over() {
+        if b.is_over() {
             continue;
         }
         let v = trained::score_with(weights, p, o);

@@ -51,7 +51,7 @@ fn duel_solve_answers_lines_and_stops_at_a_malformed_one() {
     let mut rng = Rng::new(5);
     let small = loop {
         let b = random_position(&mut rng, 52);
-        if !b.is_game_over() && b.has_move() {
+        if !b.is_over() && b.has_move() {
             break b;
         }
     };

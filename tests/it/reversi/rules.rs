@@ -3,9 +3,10 @@
 
 use super::naive::{grid_of, naive_flips, naive_moves};
 use super::{random_move, random_position};
+use duel_core::Colour;
 use duel_core::reversi::{
-    Board, Colour, ContestError, IllegalMoveError, Move, ParseBoardError, PerftSlot, Square,
-    disc_difference, outcome_score, perft, perft_hashed,
+    Board, ContestError, IllegalMoveError, Move, ParseBoardError, PerftSlot, Square,
+    final_margin_of, outcome_score, perft, perft_hashed,
 };
 use duel_core::{Column, Game, Row};
 use duel_tests::Rng;
@@ -60,7 +61,7 @@ fn bitboard_rules_agree_with_a_naive_grid_on_random_play() {
             if mine == 0 && theirs == 0 {
                 ends += 1;
                 assert!(list.is_empty());
-                assert!(b.is_game_over());
+                assert!(b.is_over());
                 let (p, o) = (b.player().len() as i32, b.opponent().len() as i32);
                 let e = 64 - p - o;
                 let expected = if p > o {
@@ -70,7 +71,7 @@ fn bitboard_rules_agree_with_a_naive_grid_on_random_play() {
                 } else {
                     0
                 };
-                assert_eq!(b.final_score(), expected);
+                assert_eq!(b.final_margin(), expected);
                 assert_eq!(b.outcome(), Some(outcome_score(expected)));
                 assert_eq!(b.play(Move::Pass), Err(IllegalMoveError));
                 break;
@@ -230,8 +231,8 @@ fn text_form_rejects_bad_input() {
     );
     assert_eq!(Square::new(64), None);
     assert_eq!(Square::at(Row(8), Column(0)), None);
-    assert_eq!(disc_difference(outcome_score(-12)), Some(-12));
-    assert_eq!(disc_difference(outcome_score(64)), Some(64));
-    assert_eq!(disc_difference(outcome_score(0)), Some(0));
-    assert_eq!(disc_difference(500), None);
+    assert_eq!(final_margin_of(outcome_score(-12)), Some(-12));
+    assert_eq!(final_margin_of(outcome_score(64)), Some(64));
+    assert_eq!(final_margin_of(outcome_score(0)), Some(0));
+    assert_eq!(final_margin_of(500), None);
 }

@@ -2,11 +2,12 @@
 //! small depths, with and without a table, in full and narrow windows.
 
 use super::random_position;
+use duel_core::Colour;
 use duel_core::Entry;
 use duel_core::game::Evaluator;
 use duel_core::reversi::bits;
 use duel_core::reversi::train::{INFINITY, Options, Search};
-use duel_core::reversi::{Board, Colour, Eval, Trained, outcome_score};
+use duel_core::reversi::{Board, Eval, Trained, outcome_score};
 use duel_core::{Budget, Game};
 use duel_tests::Rng;
 
@@ -22,7 +23,7 @@ fn negamax<E: Evaluator<Board>>(eval: &E, b: &Board, depth: u8) -> i32 {
     }
     let moves = b.legal_moves();
     if moves.is_empty() {
-        return outcome_score(b.final_score());
+        return outcome_score(b.final_margin());
     }
     if bits::moves(b.player().bits(), b.opponent().bits()) == 0 {
         return -negamax(eval, &b.pass(), depth);
@@ -40,7 +41,7 @@ fn midgame_positions(seed: u64, n: usize) -> Vec<Board> {
     while out.len() < n {
         let plies = 4 + rng.below(50);
         let b = random_position(&mut rng, plies);
-        if !b.is_game_over() {
+        if !b.is_over() {
             out.push(b);
         }
     }

@@ -16,7 +16,7 @@ fn solver_agrees_with_plain_minimax() {
     while n < 1000 {
         let empties = 1 + rng.below(10);
         let b = random_position(&mut rng, 60 - empties);
-        if b.is_game_over() {
+        if b.is_over() {
             continue;
         }
         n += 1;

@@ -129,7 +129,7 @@ fn trained_score_equals_the_naive_sum_over_random_games() {
     let mut rng = Rng::new(59);
     for _ in 0..40 {
         let mut b = Board::start();
-        while !b.is_game_over() {
+        while !b.is_over() {
             if b.has_move() {
                 assert_eq!(
                     Trained::score(b.player().bits(), b.opponent().bits()),
@@ -169,7 +169,7 @@ fn engines_with_either_evaluation_play_legal_moves_and_solve_exactly() {
     let mut table = vec![Entry::default(); 1 << 12];
     for _ in 0..10 {
         let b = random_position(&mut rng, 50);
-        if b.is_game_over() {
+        if b.is_over() {
             continue;
         }
         let c = Engine::new(&mut table).choose(&b, &mut Budget::unlimited());
@@ -181,7 +181,7 @@ fn engines_with_either_evaluation_play_legal_moves_and_solve_exactly() {
     for _ in 0..20 {
         let plies = 4 + rng.below(36);
         let b = random_position(&mut rng, plies);
-        if b.is_game_over() || !b.has_move() {
+        if b.is_over() || !b.has_move() {
             continue;
         }
         let c = Engine::new(&mut table).choose(&b, &mut Budget::nodes(3000));

@@ -3,7 +3,7 @@
 
 use super::naive::{Grid, naive_region, other};
 use duel_core::stake::{
-    Board, BoardBuilder, Colour, Move, ParseError, PositionError, RowError, Slot, SolveError,
+    Board, BoardBuilder, Mark, Move, ParseError, PositionError, RowError, Slot, SolveError,
     largest_region, solve,
 };
 use duel_core::{Bitboard, Column, Game, Row};
@@ -48,7 +48,7 @@ fn largest_region_agrees_with_a_grid_flood_fill() {
 fn board_rules_moves_and_outcome() {
     let board = Board::from_rows(&["01.1", "00..", ".01.", "...1"]).unwrap();
     assert_eq!(board.size(), 4);
-    assert_eq!(board.to_move(), Colour::Zero);
+    assert_eq!(board.to_move(), Mark::Zero);
     assert_eq!(board.to_string(), "01.1\n00..\n.01.\n...1\n");
     let moves: Vec<String> = board.legal_moves().iter().map(|m| m.to_string()).collect();
     assert_eq!(
@@ -64,7 +64,7 @@ fn board_rules_moves_and_outcome() {
 
     let next = board.play(Move::at(Row(1), Column(2)).unwrap()).unwrap();
     assert_eq!(next.at(Row(1), Column(2)), Some(b'0'));
-    assert_eq!(next.to_move(), Colour::One);
+    assert_eq!(next.to_move(), Mark::One);
     for bad in [
         Move::at(Row(0), Column(0)).unwrap(),
         Move::at(Row(4), Column(4)).unwrap(),
@@ -82,9 +82,9 @@ fn board_rules_moves_and_outcome() {
         assert_ne!(pos.hash(), pos.play_unchecked(mv).hash());
         pos = pos.play(mv).unwrap();
     }
-    assert!(pos.is_full());
+    assert!(pos.is_over());
     let grid = Grid::from_text(&pos.to_string().lines().collect::<Vec<_>>());
-    let mover = if pos.to_move() == Colour::Zero {
+    let mover = if pos.to_move() == Mark::Zero {
         b'0'
     } else {
         b'1'
@@ -186,14 +186,11 @@ fn parse_errors_are_layered_and_named() {
         builder.push_row(b".."),
         Err(ParseError::ExtraRow { expected: 2 })
     );
-    assert_eq!(builder.finish().unwrap().to_move(), Colour::Zero);
+    assert_eq!(builder.finish().unwrap().to_move(), Mark::Zero);
 
     // Both players to move, and boards where a player has no cell yet.
     let empty = Board::from_rows(&["..", ".."]).unwrap();
-    assert_eq!(
-        (empty.to_move(), empty.score(Colour::Zero)),
-        (Colour::Zero, 0)
-    );
+    assert_eq!((empty.to_move(), empty.score(Mark::Zero)), (Mark::Zero, 0));
     let one = Board::from_rows(&["0.", ".."]).unwrap();
-    assert_eq!((one.to_move(), one.score(Colour::One)), (Colour::One, 0));
+    assert_eq!((one.to_move(), one.score(Mark::One)), (Mark::One, 0));
 }

@@ -157,7 +157,7 @@ fn solver_value_is_each_root_moves_value_seen_from_the_child() {
         let mut children = Vec::new();
         for &mv in board.legal_moves().iter() {
             let child = board.play(mv).unwrap();
-            let value = if child.is_full() {
+            let value = if child.is_over() {
                 Game::outcome(&child).unwrap()
             } else {
                 solve(&child, &mut table).unwrap().value

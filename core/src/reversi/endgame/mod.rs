@@ -28,7 +28,7 @@
 use super::bits;
 use super::board::{Board, Move, Square, hash};
 use super::pattern;
-use super::score::final_score;
+use super::score::final_margin;
 use crate::budget::Budget;
 use crate::tt::{Bound, Entry, NO_MOVE, TranspositionTable};
 use core::marker::PhantomData;
@@ -309,7 +309,7 @@ impl<O: OrderEval> Solver<'_, '_, '_, O> {
         let moves = bits::moves(p, o);
         if moves == 0 {
             if bits::moves(o, p) == 0 {
-                return (Move::Pass, final_score(p, o));
+                return (Move::Pass, final_margin(p, o));
             }
             return (Move::Pass, -self.search(o, p, -beta, -alpha, empties));
         }
@@ -495,7 +495,7 @@ impl<O: OrderEval> Solver<'_, '_, '_, O> {
         let moves = bits::moves(p, o);
         if moves == 0 {
             if bits::moves(o, p) == 0 {
-                return final_score(p, o) * pattern::SCALAR_UNIT;
+                return final_margin(p, o) * pattern::SCALAR_UNIT;
             }
             return -self.order_search(o, p, depth, -beta, -alpha);
         }
@@ -529,7 +529,7 @@ impl<O: OrderEval> Solver<'_, '_, '_, O> {
         let moves = bits::moves(p, o);
         if moves == 0 {
             if bits::moves(o, p) == 0 {
-                return final_score(p, o);
+                return final_margin(p, o);
             }
             return -self.deep(o, p, -beta, -alpha, empties);
         }

@@ -5,7 +5,7 @@
 
 use super::{INF, OrderEval, Solver, odd_quadrants};
 use crate::reversi::bits;
-use crate::reversi::score::final_score;
+use crate::reversi::score::final_margin;
 
 /// The smallest alpha at which a stability test pays off in a shallow node (no table): the
 /// opponent's stable discs rarely bound the score below this.
@@ -42,7 +42,7 @@ impl<O: OrderEval> Solver<'_, '_, '_, O> {
         let moves = bits::moves(p, o);
         if moves == 0 {
             if moves_cold(o, p) == 0 {
-                return final_score(p, o);
+                return final_margin(p, o);
             }
             return -self.shallow(o, p, -beta, -alpha, empties);
         }
@@ -167,7 +167,7 @@ impl<O: OrderEval> Solver<'_, '_, '_, O> {
             Some(&[a, b, c]) => self.solve3(p, o, alpha, beta, [a, b, c], false),
             Some(&[a, b]) => self.solve2(p, o, alpha, beta, a, b),
             Some(&[a]) => last_one_cold(p, o, a),
-            _ => final_score(p, o),
+            _ => final_margin(p, o),
         }
     }
 
@@ -212,7 +212,7 @@ impl<O: OrderEval> Solver<'_, '_, '_, O> {
         if best > -INF {
             best
         } else if passed {
-            final_score(p, o)
+            final_margin(p, o)
         } else {
             -self.solve5(o, p, -beta, -alpha, true)
         }
@@ -253,7 +253,7 @@ impl<O: OrderEval> Solver<'_, '_, '_, O> {
         if best > -INF {
             best
         } else if passed {
-            final_score(p, o)
+            final_margin(p, o)
         } else {
             -self.solve4(o, p, -beta, -alpha, x, true)
         }
@@ -289,7 +289,7 @@ impl<O: OrderEval> Solver<'_, '_, '_, O> {
         if best > -INF {
             best
         } else if passed {
-            final_score(p, o)
+            final_margin(p, o)
         } else {
             -self.solve3(o, p, -beta, -alpha, x, true)
         }
@@ -325,7 +325,7 @@ impl<O: OrderEval> Solver<'_, '_, '_, O> {
         if worst < INF {
             worst
         } else {
-            final_score(p, o)
+            final_margin(p, o)
         }
     }
 }
@@ -652,7 +652,7 @@ mod tests {
                 naive_flips(sq as usize, p, o),
                 naive_flips(sq as usize, o, p),
             ) {
-                (0, 0) => final_score(p, o),
+                (0, 0) => final_margin(p, o),
                 (0, f) => 2 * (pc - f as i32) - 64,
                 (f, _) => 2 * (pc + f as i32 + 1) - 64,
             };

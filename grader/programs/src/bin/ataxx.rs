@@ -4,7 +4,7 @@
 use clap::Parser;
 use duel_protocols::botzone::{Bot, BotOptions};
 use duel_protocols::clock::WallClock;
-use duel_protocols::uai::Engine;
+use duel_protocols::uai::UaiServer;
 use std::process::ExitCode;
 
 /// Ataxx for Botzone: reads a turn (simple lines or JSON, told apart by the first non-blank
@@ -49,7 +49,7 @@ fn main() -> ExitCode {
     };
     let entries = usize::from(cli.hash_mb) * (1 << 20) / 16;
     if cli.uai {
-        Engine::new(entries).run(&mut std::io::stdin().lock());
+        UaiServer::new(entries).run(&mut std::io::stdin().lock());
         return ExitCode::SUCCESS;
     }
     let options = BotOptions {

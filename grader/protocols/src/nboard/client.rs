@@ -3,12 +3,12 @@
 //!
 //! ```no_run
 //! use duel_protocols::ggf::{GgfGame, TimeControl};
-//! use duel_protocols::nboard::client::NboardEngine;
+//! use duel_protocols::nboard::client::NboardClient;
 //! use duel_core::reversi::Board;
 //! use std::time::Duration;
 //!
 //! let argv = vec!["reversi".to_string(), "--nboard".to_string()];
-//! let mut engine = NboardEngine::start(&argv, Duration::from_secs(5)).expect("starts");
+//! let mut engine = NboardClient::start(&argv, Duration::from_secs(5)).expect("starts");
 //! let mut game = GgfGame::new(Board::start());
 //! game.set_time(Some(TimeControl::new(10.0, 0.0)));
 //! engine.set_game(&game).expect("alive");
@@ -64,24 +64,24 @@ impl NboardAnswer {
     }
 }
 
-/// A running NBoard engine. Dropping it kills the process; [`NboardEngine::finish`] lets it
+/// NBoard's client: a running NBoard engine program, driven by duel (the arena). Dropping it kills the process; [`NboardClient::finish`] lets it
 /// quit first.
-pub struct NboardEngine {
+pub struct NboardClient {
     child: LineChild,
     name: Option<String>,
     last_ping: u64,
 }
 
-impl NboardEngine {
+impl NboardClient {
     /// Starts `argv` (program and arguments), sends `nboard 2` and waits, at most `startup`,
     /// for the `pong` of a `ping`; a `set myname` on the way gives the engine's name.
     ///
     /// # Errors
     /// [`Failure::Spawn`] when it does not start, [`Failure::Timeout`] when it does not answer
     /// within `startup`, [`Failure::Crashed`] when it exits.
-    pub fn start(argv: &[String], startup: Duration) -> Result<NboardEngine, Failure> {
+    pub fn start(argv: &[String], startup: Duration) -> Result<NboardClient, Failure> {
         let child = LineChild::spawn(argv, None)?;
-        let mut engine = NboardEngine {
+        let mut engine = NboardClient {
             child,
             name: None,
             last_ping: 0,
@@ -105,7 +105,7 @@ impl NboardEngine {
     }
 
     /// Gives the engine the whole game so far, with its clocks and the seconds of each move
-    /// (`set game`); the next [`NboardEngine::go`] plays its last position.
+    /// (`set game`); the next [`NboardClient::go`] plays its last position.
     ///
     /// # Errors
     /// [`Failure::Crashed`] when the engine no longer reads its input.

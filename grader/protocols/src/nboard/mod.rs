@@ -34,7 +34,7 @@ pub mod client;
 
 use crate::clock::WallClock;
 use crate::ggf::{GgfGame, move_name, parse_move_item};
-use duel_core::reversi::{Board, Move, Player, disc_difference};
+use duel_core::reversi::{Board, Move, Player, final_margin_of};
 use duel_core::{Budget, Clock, Decision, Entry, Player as _, Score, TimeUse};
 use std::io::{self, BufRead, Write};
 
@@ -214,7 +214,7 @@ impl<'o, W: Write> Session<'o, W> {
 
     fn go(&mut self) -> io::Result<()> {
         let board = self.game.position();
-        if board.is_game_over() {
+        if board.is_over() {
             return self.status("duel: the game is over, there is no move to make");
         }
         if !board.has_move() {
@@ -241,7 +241,7 @@ impl<'o, W: Write> Session<'o, W> {
             return self.status(&format!("duel: hint {n:?}: expected a count of 1 or more"));
         };
         let board = self.game.position();
-        if board.is_game_over() {
+        if board.is_over() {
             return self.status("duel: the game is over, there is no move to hint");
         }
         self.status("duel is thinking")?;
@@ -278,8 +278,8 @@ impl<'o, W: Write> Session<'o, W> {
             let Some(board) = self.game.position_after(k) else {
                 continue;
             };
-            let eval = if board.is_game_over() {
-                f64::from(board.final_score())
+            let eval = if board.is_over() {
+                f64::from(board.final_margin())
             } else {
                 let budget = match self.options.nodes {
                     Some(n) => Budget::nodes(n),
@@ -355,12 +355,12 @@ fn choose(
         None => budget,
     };
     let decision = Player::new(table, time).choose(board, &mut budget);
-    decision.unwrap_or_else(|| Decision::new(Move::Pass, board.final_score(), true, 0, 0))
+    decision.unwrap_or_else(|| Decision::new(Move::Pass, board.final_margin(), true, 0, 0))
 }
 
 /// A search score in discs: a proven result's disc difference, an evaluation's hundredths.
 fn score_discs(score: Score) -> f64 {
-    match disc_difference(score) {
+    match final_margin_of(score) {
         Some(diff) => f64::from(diff),
         None => f64::from(score) / 100.0,
     }

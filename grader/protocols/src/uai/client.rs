@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 /// How long a UAI engine may take to start and answer `uai` and `isready`.
 pub const STARTUP: Duration = Duration::from_secs(10);
 
-/// A running UAI engine.
-pub struct UaiEngine {
+/// UAI's client: a running UAI engine program, driven by duel (the arena).
+pub struct UaiClient {
     child: LineChild,
     name: Option<String>,
 }
@@ -56,12 +56,12 @@ impl GoLimits {
     }
 }
 
-impl UaiEngine {
+impl UaiClient {
     /// Starts `argv`, and waits for `uaiok` and `readyok` within [`STARTUP`].
     ///
     /// # Errors
     /// It cannot start, exits, or does not answer in time.
-    pub fn start(argv: &[String]) -> Result<UaiEngine, Failure> {
+    pub fn start(argv: &[String]) -> Result<UaiClient, Failure> {
         let mut child = LineChild::spawn(argv, None)?;
         let started = Instant::now();
         child.send("uai\n")?;
@@ -76,7 +76,7 @@ impl UaiEngine {
                 break;
             }
         }
-        let mut engine = UaiEngine { child, name };
+        let mut engine = UaiClient { child, name };
         engine.sync(STARTUP.saturating_sub(started.elapsed()))?;
         Ok(engine)
     }

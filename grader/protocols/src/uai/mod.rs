@@ -14,7 +14,8 @@
 pub mod client;
 
 use crate::clock::WallClock;
-use duel_core::ataxx::{Allowance, Board, Colour, Eval, Match, Move, Player, Rules, Tuning, perft};
+use duel_core::Colour;
+use duel_core::ataxx::{Allowance, Board, Eval, Match, Move, Player, Rules, Tuning, perft};
 use duel_core::{Budget, Clock, Decision, Entry, Player as _, TimeUse};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -163,8 +164,9 @@ fn allowance(limits: &GoLimits, side_is_black: bool) -> Allowance {
 /// Microseconds kept in hand for answering `bestmove` and the pipe's latency.
 const OVERHEAD_MICROS: u64 = 10_000;
 
-/// The engine's state between commands.
-pub struct Engine {
+/// UAI's server: duel's Ataxx player answering UAI commands (`ataxx --uai`); its state between
+/// commands.
+pub struct UaiServer {
     game: Box<Match>,
     settings: Settings,
     table: Arc<Mutex<Vec<Entry>>>,
@@ -174,10 +176,10 @@ pub struct Engine {
     search: Option<JoinHandle<()>>,
 }
 
-impl Engine {
+impl UaiServer {
     /// An engine with a transposition table of `table_entries` entries.
     pub fn new(table_entries: usize) -> Self {
-        Engine {
+        UaiServer {
             game: Box::new(Match::from_board(Board::start(Rules::Standard))),
             settings: Settings::default(),
             searched: false,

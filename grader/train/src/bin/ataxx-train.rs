@@ -21,9 +21,8 @@
 //! the current evaluation, and the weights (and writes them with `--out`).
 
 use clap::{Parser, Subcommand};
-use duel_core::ataxx::{
-    Board, Colour, Eval, FEATURE_NAMES, FEATURES, Match, Player, Rules, features,
-};
+use duel_core::Colour;
+use duel_core::ataxx::{Board, Eval, FEATURE_NAMES, FEATURES, Match, Player, Rules, features};
 use duel_core::{Bitboard, Budget, Entry, Player as _, TimeUse};
 use duel_train::selfplay::Run;
 use duel_train::{Rng, Shard};

@@ -131,7 +131,7 @@ fn generate(games: u64, seed: u64, min_empties: u32, max_empties: u32) -> Result
         let random_plies = 4 + rng.below(12);
         let mut board = Board::start();
         let mut ply = 0;
-        while board.empties() > target && !board.is_game_over() {
+        while board.empties() > target && !board.is_over() {
             let moves = board.legal_moves();
             let moves = moves.as_slice();
             let mv = if moves == [Move::Pass] {
@@ -150,7 +150,7 @@ fn generate(games: u64, seed: u64, min_empties: u32, max_empties: u32) -> Result
             board = board.play_unchecked(mv);
             ply += 1;
         }
-        if board.is_game_over() || !board.has_move() {
+        if board.is_over() || !board.has_move() {
             return Ok(String::new());
         }
         let Some(root) = solve(&board, &mut table, &mut Budget::unlimited()) else {

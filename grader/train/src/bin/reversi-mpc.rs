@@ -16,11 +16,12 @@
 
 use clap::{Args, Parser, Subcommand};
 use duel_arena::reversi::Opening;
+use duel_core::Colour;
 use duel_core::reversi::eval::EVAL_LIMIT;
 use duel_core::reversi::mpc::{self, BAND_EMPTIES, BANDS, DEPTHS, MAX_DEPTH, MIN_DEPTH};
 use duel_core::reversi::train::Engine;
 use duel_core::reversi::train::{INFINITY, Options, Search};
-use duel_core::reversi::{Board, Colour, Move};
+use duel_core::reversi::{Board, Move};
 use duel_core::{Budget, Entry, Game};
 use duel_train::Shard;
 use duel_train::selfplay::Run;
@@ -152,7 +153,7 @@ fn positions(empties: u32) -> Result<Vec<Board>, String> {
             break;
         }
         let mut board = Opening::parse(line)?.board;
-        while board.empties() > empties && !board.is_game_over() {
+        while board.empties() > empties && !board.is_over() {
             let moves = board.legal_moves();
             let list = moves.as_slice();
             let best = list
@@ -165,7 +166,7 @@ fn positions(empties: u32) -> Result<Vec<Board>, String> {
                 .unwrap_or(Move::Pass);
             board = board.play_unchecked(best);
         }
-        if !board.is_game_over() && board.has_move() {
+        if !board.is_over() && board.has_move() {
             out.push(board);
         }
     }

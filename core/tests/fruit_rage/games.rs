@@ -22,7 +22,7 @@ fn game(
     let mut left = seconds * 1_000_000;
     let mut ours_to_move = ours_first;
     let mut diff = 0i64;
-    while !board.is_empty() {
+    while !board.is_over() {
         let mv = if ours_to_move {
             let think = think_micros(left, board.legal_moves().len() as u32, board.cells(), None);
             let nodes = think / SIMULATED_MICROS_PER_NODE;
