@@ -28,7 +28,7 @@ const MAX_INTERVAL: u64 = 1 << 16;
 ///
 /// With a clock, the budget reads it by time, not by a fixed node count: from the nodes and
 /// microseconds between two readings it sets the next interval so that readings are about
-/// [`CHECK_MICROS`] apart. A deadline is then seen within about half a millisecond both on a
+/// half a millisecond apart. A deadline is then seen within about half a millisecond both on a
 /// host doing millions of nodes a second and on a microcontroller doing a few thousand.
 pub struct Budget<'c> {
     clock: Option<&'c dyn Clock>,

@@ -31,7 +31,7 @@
 //!   on Reversi's and Ataxx's boards, for Black on a GGF game record.
 //! - [`MoveList`] is a game's list of moves.
 //! - [`Player`] is the seam every engine is called through, and each game's `Player` implements
-//!   it; `Engine` is only Reversi's search engine ([`reversi::Engine`]). (The protocols crate's
+//!   it; `Engine` is only Reversi's search engine ([`reversi::train::Engine`]). (The protocols crate's
 //!   servers and clients are `UaiServer`, `UaiClient`, `NboardClient`; the arena's sides are
 //!   `Contestant`s.)
 #![no_std]

@@ -5,8 +5,9 @@
 
 use crate::ataxx::Session;
 use duel_core::Colour;
-use duel_core::ataxx::{Allowance, TimeManager};
-use duel_core::ataxx::{Board, Match, Move, Player, Rules, Tuning, WIN, outcome_score};
+use duel_core::ataxx::Allowance;
+use duel_core::ataxx::train::{TimeManager, outcome_score};
+use duel_core::ataxx::{Board, Match, Move, Player, Rules, Tuning, WIN};
 use duel_core::{Bitboard, Budget, Entry, Player as _, SearchResult, TimeUse};
 use duel_tests::{Rng, bin};
 
@@ -559,7 +560,8 @@ fn game_clock_spends_more_while_the_best_move_changes() {
 /// little-endian `i16`s, the class terms positive in the endgame (a piece is worth having).
 #[test]
 fn weight_file_loads() {
-    use duel_core::ataxx::{Eval, FEATURES};
+    use duel_core::ataxx::Eval;
+    use duel_core::ataxx::train::FEATURES;
     let bytes = std::fs::read(duel_tests::workspace().join("core/src/ataxx/weights.bin")).unwrap();
     assert_eq!(bytes.len(), 2 * 2 * FEATURES);
     let read: Vec<i16> = bytes

@@ -8,11 +8,13 @@
 //! - [`History`] and [`Match`]: Botzone's repetition ("circular move") rule, and the
 //!   positions since the last copy (standard rules' repetition).
 //! - [`Player`]: the engine behind the [`crate::Player`] seam, the entry point of the C API,
-//!   the programs and the arena; [`TimeManager`] plans a move's time.
+//!   the programs and the arena; [`Allowance`] is the time a protocol grants it. Scores are in
+//!   hundredths of a piece ([`PIECE`]); a won game scores [`WIN`] plus the margin.
 //! - [`Eval`]: the evaluation; [`Tuning`]: the selective search's parameters (tuning matches,
 //!   through [`Player::with_tuning`]); Ataxx's own search uses the table steps of
 //!   [`crate::tt`]; [`circular_moves`], which the player excludes at the root under Botzone's
 //!   rules; [`perft`].
+//! - [`train`]: what the trainers and the engine's tests need of its internals.
 
 mod board;
 mod engine;
@@ -23,16 +25,17 @@ mod player;
 mod search;
 mod square;
 mod time;
+pub mod train;
 
 pub use board::{
     Board, Fen, HALFMOVE_LIMIT, IllegalMoveError, MAX_MOVES, MoveList, PLY_LIMIT, ParseFenError,
     Rules,
 };
-pub use engine::{RootFiltered, WIN, circular_moves, outcome_score, perft};
-pub use eval::{CLASSES, Eval, FEATURE_NAMES, FEATURES, PIECE, features};
+pub use engine::{WIN, circular_moves, perft};
+pub use eval::{Eval, PIECE};
 pub use history::{HISTORY_CAPACITY, History, Match, REPETITION_CAPACITY, ReplayError, Snapshot};
 pub use moves::{BotzoneMove, Move, ParseMoveError};
 pub use player::{MAX_DEPTH, Player, start};
 pub use search::Tuning;
 pub use square::{CELLS, FULL, NEIGHBOURS, RING, SIZE, Square, SquareIter, dilate, reach};
-pub use time::{Allowance, TimeManager};
+pub use time::Allowance;

@@ -267,7 +267,7 @@ impl Search<'_, '_, '_> {
             return 0;
         }
         if let Some(margin) = board.final_margin() {
-            return super::outcome_score(margin);
+            return super::engine::outcome_score(margin);
         }
         let hash = board.hash_key();
         if self.repeats(hash, ply, reversible) {
@@ -513,7 +513,7 @@ pub(crate) fn search_tuned(
     if let [only] = moves.as_slice() {
         let child = board.play_unchecked(*only);
         result.score = match child.final_margin() {
-            Some(margin) => -super::outcome_score(margin),
+            Some(margin) => -super::engine::outcome_score(margin),
             None => -eval.score(&child),
         };
         return Some(result);

@@ -8,7 +8,7 @@
 
 use super::board::Board;
 
-/// Bands of the owned fraction in [`TABLE`].
+/// Bands of the owned fraction in the tempo table.
 pub const BUCKETS: usize = 32;
 
 /// The median number of moves played, by side (10..=20) and by band of the owned fraction

@@ -6,11 +6,10 @@
 //! - [`board`]: the [`Board`] (one bit plane per fruit type, column-major so that gravity is a
 //!   per-column compaction), its groups as [`Move`]s, claiming and gravity.
 //! - [`text`]: the contest's `input.txt` format, read with layered errors and written back.
-//! - [`engine`]: the search: alpha-beta over the points still to come, one group scan a node.
-//! - [`play`]: evaluation, the searched move ([`choose`]), the course's opponents
-//!   ([`greedy_move`], [`minimax3_move`], [`random_move`]) and time management
-//!   ([`think_micros`]).
-//! - [`builtin`]: those opponents as players ([`builtin::Greedy`], [`builtin::Random`],
+//! - [`Player`]: the engine behind the [`crate::Player`] seam: alpha-beta over the points still
+//!   to come, one group scan a node, with the whole game's time shared out.
+//! - [`train`]: the search's internals for the trainers and tests.
+//! - [`builtin`]: the course's opponents as players ([`builtin::Greedy`], [`builtin::Random`],
 //!   [`builtin::Minimax`]).
 
 pub mod board;

@@ -101,7 +101,7 @@ impl<'t, E: Evaluator<Board>> Engine<'t, E> {
     }
 
     /// The same engine searching the middle game no deeper than `depth` plies (at least 1) and
-    /// solving exactly from [`exact_empties_at_depth`]`(depth)` empties, or fewer if the clock
+    /// solving exactly from `exact_empties_at_depth(depth)` empties, or fewer if the clock
     /// is short: a playing level, as NBoard sets one.
     pub fn with_max_depth(mut self, depth: u8) -> Self {
         self.max_depth = Some(depth.max(1));
@@ -377,7 +377,7 @@ pub const ENDGAME_SHARES: u64 = 6;
 ///   [`CLOCK_OPENING_EMPTIES`] empties up, [`MIDDLE_WEIGHT`] below: the middle game gets the
 ///   most);
 /// - from [`CLOCK_ENDGAME_EMPTIES`] down to 15 empties: half of what is left (the deep search,
-///   then the exact solve as soon as [`solvable_empties`] allows);
+///   then the exact solve as soon as `solvable_empties` allows);
 /// - at 14 and below (the solve takes milliseconds): an eighth.
 ///
 /// Never more than 90% of what is left. The search itself stops an iteration early when the

@@ -2,7 +2,7 @@
 //! fitted to self-play positions labelled by the exact solver (see the `reversi-eval` trainer
 //! of `duel-train`, `selfplay` and `fit-phases`).
 //!
-//! The board is seen through all eight symmetries ([`pattern::view`]). In each view eleven
+//! The board is seen through all eight symmetries (`pattern::view`). In each view eleven
 //! patterns are read ([`PATTERN_SQUARES`]: the edge with its two X squares, the 2×5 and 3×3
 //! corner blocks, the diagonals of 8 down to 4 squares, the 2nd to 4th rows), each as a base-3
 //! index (0 empty, 1 the player's, 2 the opponent's, the pattern's first square the lowest

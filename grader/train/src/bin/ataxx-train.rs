@@ -22,7 +22,8 @@
 
 use clap::{Parser, Subcommand};
 use duel_core::Colour;
-use duel_core::ataxx::{Board, Eval, FEATURE_NAMES, FEATURES, Match, Player, Rules, features};
+use duel_core::ataxx::train::{FEATURE_NAMES, FEATURES, features};
+use duel_core::ataxx::{Board, Eval, Match, Player, Rules};
 use duel_core::{Bitboard, Budget, Entry, Player as _, TimeUse};
 use duel_train::selfplay::Run;
 use duel_train::{Rng, Shard};
