@@ -8,6 +8,7 @@ mod arena;
 mod arena_match;
 mod ataxx;
 mod ataxx_search;
+mod bench;
 mod conformance;
 mod core_search;
 mod embedded;

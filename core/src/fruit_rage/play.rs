@@ -89,8 +89,8 @@ pub const SEARCH_WIDTH: usize = 10;
 /// Searches `board` ([`super::engine::search`]: iterative-deepening alpha-beta on the points
 /// still to come with a transposition table in `table`, half the greedy playout of the four
 /// largest groups at the horizon; every group at the root, the [`SEARCH_WIDTH`] largest below
-/// it) until `budget` runs out or the search is exact. A budget already spent gives the greedy
-/// move at once.
+/// it) until `budget` runs out, the search is exact or it has completed the budget's depth
+/// limit. A budget already spent gives the greedy move at once.
 pub fn search(board: &Board, budget: &mut Budget<'_>, table: &mut [Entry]) -> SearchResult<Move> {
     if budget.check() {
         return SearchResult {
@@ -100,7 +100,9 @@ pub fn search(board: &Board, budget: &mut Budget<'_>, table: &mut [Entry]) -> Se
             nodes: 0,
         };
     }
-    super::engine::search::<SEARCH_WIDTH>(board, budget, table, board.cells().min(254) as u8)
+    let depth = board.cells().min(254) as u8;
+    let depth = budget.max_depth().map_or(depth, |limit| limit.min(depth));
+    super::engine::search::<SEARCH_WIDTH>(board, budget, table, depth)
 }
 
 /// The move [`search`] finds; `None` on an empty box.

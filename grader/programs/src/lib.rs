@@ -4,4 +4,5 @@
 #![deny(missing_docs)]
 
 pub mod ataxx;
+pub mod bench;
 pub mod reversi;

@@ -120,23 +120,34 @@ pub const FFO_40_59: &str = include_str!("../../../data/reversi/ffo40-59.obf");
 /// `duel bench reversi [FILE]`: the FFO endgame suite, solved exactly.
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
-    /// Positions, one a line (`.obf` or `.txt`) [default: FFO #40-59, built into the program
+    /// Solve the FFO endgame suite (or FILE) exactly instead of the bench signature.
+    #[arg(long)]
+    pub ffo: bool,
+    /// The signature's search depth [default: 12] (without --ffo).
+    #[arg(long, conflicts_with = "ffo")]
+    pub depth: Option<u8>,
+    /// With --ffo: positions, one a line (`.obf` or `.txt`) [default: FFO #40-59, built into the program
     /// from the repository's data/reversi/ffo40-59.obf]
+    #[arg(requires = "ffo")]
     pub file: Option<PathBuf>,
     /// The first position to solve, counting from 1 (FFO #40 is the first of ffo40-59).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, requires = "ffo")]
     pub first: usize,
     /// How many positions to solve (default: all from `--first` on).
-    #[arg(long)]
+    #[arg(long, requires = "ffo")]
     pub count: Option<usize>,
     /// The number printed for the first line of the file (40 for ffo40-59).
-    #[arg(long, default_value_t = 40)]
+    #[arg(long, default_value_t = 40, requires = "ffo")]
     pub number_from: usize,
 }
 
-/// Solves the chosen positions one by one: `number empties move score nodes seconds` each,
-/// then a totals line.
+/// The bench signature ([`crate::bench`]), or with `--ffo` the chosen positions solved one by
+/// one: `number empties move score nodes seconds` each, then a totals line.
 pub fn bench(args: &BenchArgs) -> ExitCode {
+    if !args.ffo {
+        let signature = crate::bench::BenchArgs { depth: args.depth };
+        return crate::bench::main(crate::bench::Game::Reversi, &signature);
+    }
     let text = match &args.file {
         None => FFO_40_59.to_string(),
         Some(file) => match std::fs::read_to_string(file) {

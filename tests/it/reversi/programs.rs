@@ -31,7 +31,11 @@ fn duel_perft_prints_one_line_per_depth() {
             .collect();
         assert_eq!(counts, expected);
     }
-    let missing = run(&duel, &["bench", "reversi", "/nonexistent/ffo.obf"], "");
+    let missing = run(
+        &duel,
+        &["bench", "reversi", "--ffo", "/nonexistent/ffo.obf"],
+        "",
+    );
     assert_eq!(missing.status.code(), Some(2));
     let err = String::from_utf8(missing.stderr).expect("utf8");
     assert!(
@@ -77,13 +81,13 @@ fn duel_solve_answers_lines_and_stops_at_a_malformed_one() {
     assert!(help.status.success());
 }
 
-/// `duel bench reversi` without a file solves the FFO suite built into the program, from any
-/// working directory.
+/// `duel bench reversi --ffo` without a file solves the FFO suite built into the program, from
+/// any working directory.
 #[test]
 fn duel_bench_reversi_uses_the_built_in_ffo_suite() {
     let elsewhere = scratch_dir("bench_reversi_elsewhere");
     let out = Command::new(bin("duel"))
-        .args(["bench", "reversi", "--count", "1"])
+        .args(["bench", "reversi", "--ffo", "--count", "1"])
         .current_dir(&elsewhere)
         .output()
         .expect("duel runs");

@@ -32,6 +32,10 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
+    if let Some(status) = duel_programs::bench::from_program_args(duel_programs::bench::Game::Ataxx)
+    {
+        return status;
+    }
     let clock = WallClock::start();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,

@@ -2,7 +2,7 @@
 
 use clap::{Parser, Subcommand};
 use duel_arena::{self as arena, openings};
-use duel_programs::{ataxx, reversi};
+use duel_programs::{ataxx, bench, reversi};
 use duel_protocols::stake;
 use std::process::ExitCode;
 
@@ -27,7 +27,7 @@ enum Command {
     /// Read positions on standard input and print their answers, one line each.
     #[command(subcommand)]
     Solve(SolveGame),
-    /// Benchmark a game's solver on a suite of positions.
+    /// A game's bench signature (`N nodes N nps`), or Reversi's FFO endgame suite (`--ffo`).
     #[command(subcommand)]
     Bench(BenchGame),
     /// Find where games were lost: score every position of a record (JSON lines, GGF, PGN)
@@ -72,8 +72,14 @@ enum SolveGame {
 
 #[derive(Subcommand, Debug)]
 enum BenchGame {
-    /// Reversi: the FFO endgame suite, solved exactly.
+    /// Reversi: the bench signature, or with `--ffo` the FFO endgame suite solved exactly.
     Reversi(reversi::BenchArgs),
+    /// Ataxx: the bench signature.
+    Ataxx(bench::BenchArgs),
+    /// Filler: the bench signature.
+    Filler(bench::BenchArgs),
+    /// The Fruit Rage: the bench signature.
+    FruitRage(bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -90,6 +96,9 @@ fn main() -> ExitCode {
         Command::Solve(SolveGame::Reversi(args)) => reversi::solve_lines(&args),
         Command::Solve(SolveGame::Stake(args)) => stake::solve_stdin(&args),
         Command::Bench(BenchGame::Reversi(args)) => reversi::bench(&args),
+        Command::Bench(BenchGame::Ataxx(args)) => bench::main(bench::Game::Ataxx, &args),
+        Command::Bench(BenchGame::Filler(args)) => bench::main(bench::Game::Filler, &args),
+        Command::Bench(BenchGame::FruitRage(args)) => bench::main(bench::Game::FruitRage, &args),
         Command::Analyze(args) => arena::analyze::analyze(&args),
         Command::Openings(game) => openings::openings(&game),
     }

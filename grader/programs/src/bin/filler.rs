@@ -9,6 +9,11 @@ use duel_protocols::clock::WallClock;
 use duel_protocols::filler::{ProgramArgs, answer, read_stdin};
 
 fn main() -> ExitCode {
+    if let Some(status) =
+        duel_programs::bench::from_program_args(duel_programs::bench::Game::Filler)
+    {
+        return status;
+    }
     let clock = WallClock::start();
     let args = match ProgramArgs::try_parse() {
         Ok(args) => args,

@@ -34,6 +34,11 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    if let Some(status) =
+        duel_programs::bench::from_program_args(duel_programs::bench::Game::FruitRage)
+    {
+        return status;
+    }
     let clock = WallClock::start();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,

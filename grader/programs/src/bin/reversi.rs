@@ -35,6 +35,11 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
+    if let Some(status) =
+        duel_programs::bench::from_program_args(duel_programs::bench::Game::Reversi)
+    {
+        return status;
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
