@@ -1,5 +1,5 @@
 //! The protocols duel speaks and drives, one module each: the contest programs' own (Botzone
-//! for Ataxx, the Filler, Fruit Rage and Stake Your Claim contests' text protocols), UAI and
+//! for Ataxx, the Reversi, Filler, Fruit Rage and Stake Your Claim contests' text protocols), UAI and
 //! NBoard (each a server, duel's engine speaking it, and a client, the arena driving another
 //! engine), the game records GGF and PGN; and what they share: the std wall clock, the child
 //! processes the clients talk to, and the time controls they run on.
@@ -13,6 +13,7 @@ pub mod ggf;
 pub mod nboard;
 pub mod pgn;
 pub mod process;
+pub mod reversi;
 pub mod stake;
 pub mod time_control;
 pub mod uai;
