@@ -635,6 +635,43 @@ fn a_standard_rules_game_that_cycles_is_drawn_by_threefold_repetition() {
 }
 
 #[test]
+fn maxmoves_adjudicates_a_running_ataxx_game_a_draw_at_that_ply() {
+    let dir = scratch_dir("arena_maxmoves");
+    let record = dir.join("games.jsonl");
+    let openings = file(&dir, "openings.txt", "f1 g6\n");
+    let (stdout, _) = arena_ok(
+        "ataxx",
+        &[
+            "--a",
+            "builtin:duel:nodes=300",
+            "--b",
+            "builtin:duel:nodes=200",
+            "--openings",
+            &openings,
+            "--games",
+            "2",
+            "--maxmoves",
+            "12",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+    );
+    let games = records(&record);
+    assert_eq!(games.len(), 2, "{stdout}");
+    for game in &games {
+        // Two opening plies and ten played: no Ataxx game ends that early on its own.
+        assert_eq!(game["moves"].as_array().unwrap().len(), 10, "{game}");
+        assert_eq!(
+            game["reason"], "adjudicated a draw after 12 plies (--maxmoves)",
+            "{game}"
+        );
+    }
+    assert_eq!(result_value(&stdout, "draws"), "2", "{stdout}");
+    let out = duel_arena("ataxx", &["--maxmoves", "0"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+}
+
+#[test]
 fn a_record_read_back_gives_the_table_and_result_line_the_match_printed() {
     let dir = scratch_dir("arena_summarize");
     let record = dir.join("games.jsonl");

@@ -70,6 +70,10 @@ pub struct ArenaArgs {
     /// Also write every game as PGN (cuteataxx's form) to this file.
     #[arg(long, value_name = "FILE")]
     pgn: Option<PathBuf>,
+    /// Adjudicate a game still running after N plies (opening included) as a draw, as
+    /// fastchess's `-maxmoves` does (the rules already end every game; this bounds its length).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    maxmoves: Option<u32>,
 }
 
 /// Plays the match and prints the table.
@@ -117,6 +121,7 @@ pub fn arena(args: &ArenaArgs) -> ExitCode {
         players,
         names: [setup.players[0].name.clone(), setup.players[1].name.clone()],
         rules,
+        max_plies: args.maxmoves,
     };
     super::play(
         "ataxx",
@@ -179,6 +184,8 @@ pub struct AtaxxReferee {
     pub names: [String; 2],
     /// The rules.
     pub rules: Rules,
+    /// Plies (opening included) after which a running game is a draw (`--maxmoves`).
+    pub max_plies: Option<u32>,
 }
 
 impl AtaxxReferee {
@@ -409,6 +416,13 @@ impl Referee for AtaxxReferee {
                     record.reason = "threefold repetition".into();
                     return finish_seats(seats, record.finish(0));
                 }
+            }
+            let plies = opening_moves.len() + record.moves.len();
+            if !position.board().is_over()
+                && self.max_plies.is_some_and(|max| plies >= max as usize)
+            {
+                record.reason = format!("adjudicated a draw after {plies} plies (--maxmoves)");
+                return finish_seats(seats, record.finish(0));
             }
         }
         let margin = i64::from(position.board().final_margin().unwrap_or(0));
