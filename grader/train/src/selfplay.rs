@@ -6,8 +6,8 @@
 //! game, and prints the progress on stderr.
 
 use crate::Shard;
-use std::io::{BufRead, Write};
-use std::path::Path;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// A run of one shard's games.
@@ -127,6 +127,144 @@ pub fn resume(path: &Path, ends_game: fn(&str) -> bool) -> Result<usize, String>
     Ok(done)
 }
 
+/// The `merge` step every sharded generator offers.
+#[derive(clap::Args, Debug, Clone)]
+pub struct MergeArgs {
+    /// The shards' files, in any order.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// The merged file (written whole; not one of the inputs).
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// Runs [`merge`] on `args` for `tool`, reporting the games and gaps on stderr.
+///
+/// # Errors
+/// As [`merge`]; `--out` naming an input; creating `--out`.
+pub fn merge_files(
+    tool: &str,
+    args: &MergeArgs,
+    game_index: fn(&str) -> Option<u64>,
+) -> Result<(), String> {
+    if args.files.contains(&args.out) {
+        return Err(format!("--out {} is one of the inputs", args.out.display()));
+    }
+    let file =
+        std::fs::File::create(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
+    let mut out = std::io::BufWriter::new(file);
+    let merged = merge(&args.files, game_index, &mut out)?;
+    out.flush()
+        .map_err(|e| format!("{}: {e}", args.out.display()))?;
+    eprintln!(
+        "{tool}: merged {} games into {} ({} missing below the last)",
+        merged.games,
+        args.out.display(),
+        merged.missing
+    );
+    Ok(())
+}
+
+/// What [`merge`] wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Merged {
+    /// Games written.
+    pub games: u64,
+    /// Indices below the highest one written that no file holds (shards still running).
+    pub missing: u64,
+}
+
+/// One shard file being merged: its reader and its next complete game.
+struct Source {
+    path: PathBuf,
+    lines: std::io::Lines<BufReader<std::fs::File>>,
+    next: Option<(u64, String)>,
+}
+
+impl Source {
+    /// Reads the next complete game (its lines up to its end line), or `None` at the end of the
+    /// file (a partial last game, being written, is left out).
+    fn advance(&mut self, game_index: fn(&str) -> Option<u64>) -> Result<(), String> {
+        let mut text = String::new();
+        self.next = None;
+        for line in self.lines.by_ref() {
+            let line = line.map_err(|e| format!("{}: {e}", self.path.display()))?;
+            text.push_str(&line);
+            text.push('\n');
+            if let Some(index) = game_index(&line) {
+                self.next = Some((index, text));
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The merge step of a sharded run: the complete games of `files` (each a shard's file, its
+/// games in index order, as [`Run::play`] writes them) written to `out` in index order, as one
+/// process running every shard would have written them. `game_index` reads a game's index
+/// from its end line (`None` on other lines). Streams: memory holds one game a file.
+///
+/// # Errors
+/// A file that cannot be read, a game that two files hold, or a file out of index order, as
+/// one line naming it; writing `out`.
+pub fn merge(
+    files: &[PathBuf],
+    game_index: fn(&str) -> Option<u64>,
+    out: &mut dyn Write,
+) -> Result<Merged, String> {
+    let mut sources = Vec::new();
+    for path in files {
+        let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut source = Source {
+            path: path.clone(),
+            lines: BufReader::new(file).lines(),
+            next: None,
+        };
+        source.advance(game_index)?;
+        sources.push(source);
+    }
+    let mut merged = Merged {
+        games: 0,
+        missing: 0,
+    };
+    let mut last: Option<(u64, usize)> = None;
+    loop {
+        let Some(k) = (0..sources.len())
+            .filter(|&k| sources[k].next.is_some())
+            .min_by_key(|&k| sources[k].next.as_ref().map(|(i, _)| *i))
+        else {
+            return Ok(merged);
+        };
+        let (index, text) = sources[k].next.take().expect("chosen for its next game");
+        if let Some((before, from)) = last {
+            if index == before {
+                return Err(format!(
+                    "game {index} is in both {} and {}",
+                    sources[from].path.display(),
+                    sources[k].path.display()
+                ));
+            }
+            merged.missing += index - before - 1;
+        } else {
+            merged.missing += index;
+        }
+        out.write_all(text.as_bytes())
+            .map_err(|e| format!("writing the merge: {e}"))?;
+        merged.games += 1;
+        last = Some((index, k));
+        sources[k].advance(game_index)?;
+        if let Some((after, _)) = &sources[k].next {
+            if *after <= index {
+                return Err(format!(
+                    "{}: game {after} after game {index}: not a shard file in index order",
+                    sources[k].path.display()
+                ));
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -153,6 +291,75 @@ mod tests {
             std::fs::read_to_string(&path).expect("the file"),
             "x 1\nG 1\nx 3\nG 3\nx 5\nG 5\n"
         );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    fn end_index(line: &str) -> Option<u64> {
+        line.strip_prefix("G ")?.parse().ok()
+    }
+
+    /// Three shards merged are the one run of every game, byte for byte; a partial game being
+    /// written is left out, a game twice is refused, gaps are counted.
+    #[test]
+    fn shard_files_merge_into_the_file_of_one_run() {
+        let dir = std::env::temp_dir().join(format!("duel-train-merge-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a scratch directory");
+        let game = |i: u64| Ok(format!("x {i}\ny {}\nG {i}\n", i * i));
+        let play = |shard: &str, name: &str| {
+            let path = dir.join(name);
+            let _ = std::fs::remove_file(&path);
+            let mut run = Run::new("test", Shard::parse(shard).expect("a shard"), 10);
+            run.out = Some(&path);
+            run.ends_game = |line| line.starts_with("G ");
+            run.play(game).expect("a run");
+            path
+        };
+        let whole = std::fs::read_to_string(play("0/1", "all.txt")).expect("the run");
+        let shards: Vec<PathBuf> = ["2/3", "0/3", "1/3"]
+            .iter()
+            .enumerate()
+            .map(|(k, s)| play(s, &format!("s{k}.txt")))
+            .collect();
+        let mut out = Vec::new();
+        let merged = merge(&shards, end_index, &mut out).expect("a merge");
+        assert_eq!(String::from_utf8(out).expect("text"), whole);
+        assert_eq!(
+            merged,
+            Merged {
+                games: 10,
+                missing: 0
+            }
+        );
+
+        // Shard 0/3 still writing game 9: games 0-8 merge, 9 is left for later.
+        let mut partial = std::fs::read_to_string(&shards[1]).expect("shard 0/3");
+        partial.truncate(partial.len() - "G 9\n".len());
+        std::fs::write(&shards[1], partial).expect("a partial shard");
+        let mut out = Vec::new();
+        let merged = merge(&shards, end_index, &mut out).expect("a merge");
+        assert_eq!(
+            merged,
+            Merged {
+                games: 9,
+                missing: 0
+            }
+        );
+        assert!(whole.starts_with(&String::from_utf8(out).expect("text")));
+
+        // A shard missing: its games are counted as gaps below the highest index.
+        let mut out = Vec::new();
+        let merged = merge(&shards[..2], end_index, &mut out).expect("a merge");
+        assert_eq!(
+            merged,
+            Merged {
+                games: 6,
+                missing: 3
+            }
+        );
+
+        let twice = [shards[0].clone(), shards[0].clone()];
+        let err = merge(&twice, end_index, &mut Vec::new()).expect_err("a game twice");
+        assert!(err.starts_with("game 2 is in both "), "{err}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -3,7 +3,8 @@
 //! ```text
 //! cargo run --release -p duel-train --bin ataxx-train -- generate --games 4000 --shard 0/2 --out a0.txt
 //! cargo run --release -p duel-train --bin ataxx-train -- generate --games 4000 --shard 1/2 --out a1.txt
-//! cargo run --release -p duel-train --bin ataxx-train -- fit a0.txt a1.txt --out core/src/ataxx/weights.bin
+//! cargo run --release -p duel-train --bin ataxx-train -- merge a0.txt a1.txt --out a.txt
+//! cargo run --release -p duel-train --bin ataxx-train -- fit a.txt --out core/src/ataxx/weights.bin
 //! ```
 //!
 //! `generate` plays the games whose number `i` (from 0 below `--games`) has `i % N == K` for
@@ -25,7 +26,7 @@ use duel_core::Colour;
 use duel_core::ataxx::train::{FEATURE_NAMES, FEATURES, features};
 use duel_core::ataxx::{Board, Eval, Match, Player, Rules};
 use duel_core::{Bitboard, Budget, Entry, Player as _, TimeUse};
-use duel_train::selfplay::Run;
+use duel_train::selfplay::{MergeArgs, Run, merge_files};
 use duel_train::{Rng, Shard};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -61,6 +62,8 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Merge the shards' files into one, in game order (the file one process would write).
+    Merge(MergeArgs),
     /// Fit the evaluation's weights to generated files.
     Fit {
         /// Files written by `generate`.
@@ -98,6 +101,13 @@ fn main() -> ExitCode {
         } => {
             Shard::parse(&shard).and_then(|shard| generate(games, shard, plies, nodes, seed, &out))
         }
+        Command::Merge(args) => merge_files("ataxx-train", &args, |line| {
+            line.strip_prefix("# game ")?
+                .split(' ')
+                .next()?
+                .parse()
+                .ok()
+        }),
         Command::Fit {
             files,
             scale,

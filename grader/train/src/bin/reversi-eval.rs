@@ -28,7 +28,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use duel_train::reversi::{phases, selfplay};
-use duel_train::selfplay::Run;
+use duel_train::selfplay::{MergeArgs, Run, merge_files};
 use duel_train::{Rng, Shard};
 use selfplay::SelfplayArgs;
 
@@ -59,6 +59,9 @@ enum Command {
     /// Self-play games from varied openings; every position after the opening is labelled
     /// (exactly from `--solve-empties` down, by the game's exact outcome before that).
     Selfplay(SelfplayArgs),
+    /// Merge `selfplay`'s shard files into one, in game order (the file one process would
+    /// write).
+    Merge(MergeArgs),
     /// Fit the trained evaluation's weights (`core/src/reversi/trained.bin`) to `selfplay`
     /// files, phase by phase, and print the held-out error of each phase.
     FitPhases(phases::FitArgs),
@@ -105,6 +108,9 @@ fn main() -> ExitCode {
             decay,
         } => fit(&files, &out, epochs, rate, decay),
         Command::Selfplay(args) => selfplay::run(&args),
+        Command::Merge(args) => merge_files("reversi-eval", &args, |line| {
+            line.strip_prefix("G ")?.trim().parse().ok()
+        }),
         Command::FitPhases(args) => phases::fit(&args).map(|_| ()),
         Command::Speed(args) => phases::speed(&args),
         Command::Duel(args) => phases::duel(&args),
