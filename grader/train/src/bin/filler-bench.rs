@@ -2,7 +2,7 @@
 //! faster evaluation can be checked to give the same answers (the checksum) in less time.
 //!
 //! ```text
-//! cargo run --release -p duel-train --bin filler-bench -- /work/data-filler/t20.jsonl --nodes 20000 --every 3
+//! cargo run --release -p duel-train --bin filler-bench -- data-filler/t20.jsonl --nodes 20000 --every 3
 //! ```
 //!
 //! Each line of the record is an arena game (`opening` = `N/row/row/…`, `moves`); every

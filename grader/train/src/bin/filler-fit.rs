@@ -2,8 +2,8 @@
 //! the final margin of each game regressed on the features of every position of it.
 //!
 //! ```text
-//! cargo run --release -p duel-train --bin filler-fit -- generate --games 2000 --shard 0/2 >> /work/data-filler/fit-0.txt
-//! cargo run --release -p duel-train --bin filler-fit -- fit /work/data-filler/fit-*.txt
+//! cargo run --release -p duel-train --bin filler-fit -- generate --games 2000 --shard 0/2 >> data-filler/fit-0.txt
+//! cargo run --release -p duel-train --bin filler-fit -- fit data-filler/fit-*.txt
 //! ```
 //!
 //! `generate` plays the engine against itself (a node budget a move, so the games are the same

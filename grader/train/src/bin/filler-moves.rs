@@ -2,8 +2,8 @@
 //! game has seen, from the cells owned on a protocol board (which shows no move count).
 //!
 //! ```text
-//! cargo run --release -p duel-train --bin filler-moves -- generate --games 200 --shard 0/4 > /work/data-filler/moves-0.txt
-//! cargo run --release -p duel-train --bin filler-moves -- fit /work/data-filler/moves-*.txt
+//! cargo run --release -p duel-train --bin filler-moves -- generate --games 200 --shard 0/4 > data-filler/moves-0.txt
+//! cargo run --release -p duel-train --bin filler-moves -- fit data-filler/moves-*.txt
 //! ```
 //!
 //! `generate` plays the engine against itself (a node budget a move, so the games are the same

@@ -5,8 +5,8 @@
 //! For each side (8, 12 and 26 by default) it searches six fixed boxes (three full random
 //! boxes of 5 fruit types, and each after a quarter of its fruit was claimed greedily), each
 //! for a fixed number of nodes, and prints the nodes, the CPU time and the nodes per second
-//! (CPU time: a busy machine disturbs it less than wall time; still run it under
-//! `flock /work/timed.lock`).
+//! (CPU time: a busy machine disturbs it less than wall time; still run one timed job at a
+//! time).
 
 use duel_core::fruit_rage::{self, Board};
 use duel_core::{Budget, Entry};
