@@ -3,10 +3,12 @@
 //! `filler-moves`, `filler-bench`, `filler-depth`, `fruit-rage-bench`, `fruit-rage-tune`), and
 //! what they share: one `--shard K/N` parser ([`Shard`]), one seeded random number generator
 //! ([`Rng`], the arena's), one self-play loop ([`selfplay::Run`]: a shard's games in order,
-//! each written whole, a file resumed after its last complete game), the random Filler boards
-//! and the Reversi training pipeline.
+//! each written whole, a file resumed after its last complete game; [`selfplay::merge`] joins
+//! a run's shards), the random Filler boards, the Reversi training pipeline and the Ataxx
+//! network's trainer ([`ataxx_net`]).
 #![deny(missing_docs)]
 
+pub mod ataxx_net;
 pub mod filler;
 pub mod reversi;
 pub mod selfplay;

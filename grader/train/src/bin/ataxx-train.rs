@@ -5,7 +5,11 @@
 //! cargo run --release -p duel-train --bin ataxx-train -- generate --games 4000 --shard 1/2 --out a1.txt
 //! cargo run --release -p duel-train --bin ataxx-train -- merge a0.txt a1.txt --out a.txt
 //! cargo run --release -p duel-train --bin ataxx-train -- fit a.txt --out core/src/ataxx/weights.bin
+//! cargo run --release -p duel-train --bin ataxx-train -- fit-net a.txt --hidden 64 --epochs 10
 //! ```
+//!
+//! `fit-net` trains the efficiently updatable network of `duel_train::ataxx_net` on the same
+//! files and labels and reports its held-out loss beside the linear evaluation's.
 //!
 //! `generate` plays the games whose number `i` (from 0 below `--games`) has `i % N == K` for
 //! `--shard K/N`: standard rules, `--plies` random plies from the start (drawn from `--seed`
@@ -62,6 +66,9 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Train the efficiently updatable network (`duel_train::ataxx_net`) on generated files,
+    /// reporting its held-out loss beside the linear evaluation's.
+    FitNet(NetArgs),
     /// Merge the shards' files into one, in game order (the file one process would write).
     Merge(MergeArgs),
     /// Fit the evaluation's weights to generated files.
@@ -88,6 +95,38 @@ enum Command {
     },
 }
 
+/// Options of `fit-net`.
+#[derive(clap::Args)]
+struct NetArgs {
+    /// Files written by `generate` (or merged).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Units of each side's accumulator.
+    #[arg(long, default_value_t = 64)]
+    hidden: usize,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 10)]
+    epochs: u32,
+    /// Positions a step.
+    #[arg(long, default_value_t = 256)]
+    batch: usize,
+    /// Adam's learning rate.
+    #[arg(long, default_value_t = 0.002)]
+    rate: f32,
+    /// The logistic scale of the search's scores (hundredths of a piece).
+    #[arg(long, default_value_t = 300.0)]
+    scale: f64,
+    /// Weight of the search score against the game result in the label.
+    #[arg(long, default_value_t = 0.5)]
+    lambda: f64,
+    /// Seed of the initial weights and the shuffles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Where to write the weights (hidden size, then little-endian f32s).
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -101,6 +140,7 @@ fn main() -> ExitCode {
         } => {
             Shard::parse(&shard).and_then(|shard| generate(games, shard, plies, nodes, seed, &out))
         }
+        Command::FitNet(args) => fit_net(&args),
         Command::Merge(args) => merge_files("ataxx-train", &args, |line| {
             line.strip_prefix("# game ")?
                 .split(' ')
@@ -226,9 +266,37 @@ struct Sample {
     current: f64,
 }
 
-fn read_samples(files: &[PathBuf], scale: f64, lambda: f64) -> Result<Vec<Vec<Sample>>, String> {
+/// One position line of a generated file: the board, the search's score for the side to move
+/// and the side to move's result (1, 0.5 or 0).
+fn parse_position(line: &str) -> Option<(Board, f64, f64)> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let [black, white, side, score, result] = words[..] else {
+        return None;
+    };
+    let black = Bitboard(u64::from_str_radix(black, 16).ok()?);
+    let white = Bitboard(u64::from_str_radix(white, 16).ok()?);
+    let side = match side {
+        "x" => Colour::Black,
+        "o" => Colour::White,
+        _ => return None,
+    };
+    let score: f64 = score.parse().ok()?;
+    let black_result: f64 = result.parse().ok()?;
+    let board = Board::from_bitboards(black, white, Bitboard::EMPTY, side, Rules::Standard);
+    let result = if side == Colour::Black {
+        black_result
+    } else {
+        1.0 - black_result
+    };
+    Some((board, score, result))
+}
+
+/// The games of generated files, each a list of what `sample` makes of its positions.
+fn read_games<T>(
+    files: &[PathBuf],
+    mut sample: impl FnMut(&Board, f64, f64) -> T,
+) -> Result<Vec<Vec<T>>, String> {
     let mut games = Vec::new();
-    let eval_now = Eval::default();
     for path in files {
         let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let mut current = Vec::new();
@@ -238,36 +306,110 @@ fn read_samples(files: &[PathBuf], scale: f64, lambda: f64) -> Result<Vec<Vec<Sa
                 games.push(std::mem::take(&mut current));
                 continue;
             }
-            let bad = || format!("{}: bad line {line:?}", path.display());
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let [black, white, side, score, result] = words[..] else {
-                return Err(bad());
-            };
-            let black = Bitboard(u64::from_str_radix(black, 16).map_err(|_| bad())?);
-            let white = Bitboard(u64::from_str_radix(white, 16).map_err(|_| bad())?);
-            let side = if side == "x" {
-                Colour::Black
-            } else {
-                Colour::White
-            };
-            let score: f64 = score.parse().map_err(|_| bad())?;
-            let black_result: f64 = result.parse().map_err(|_| bad())?;
-            let board = Board::from_bitboards(black, white, Bitboard::EMPTY, side, Rules::Standard);
-            let result = if side == Colour::Black {
-                black_result
-            } else {
-                1.0 - black_result
-            };
-            let searched = sigmoid(score.clamp(-3000.0, 3000.0) / scale);
-            current.push(Sample {
-                features: features(&board),
-                phase: f64::from(board.empty().len()) / 49.0,
-                label: lambda * searched + (1.0 - lambda) * result,
-                current: f64::from(eval_now.score(&board)),
-            });
+            let (board, score, result) = parse_position(&line)
+                .ok_or_else(|| format!("{}: bad line {line:?}", path.display()))?;
+            current.push(sample(&board, score, result));
         }
     }
     Ok(games)
+}
+
+/// The label of a position: the game's result mixed with the search's score by `lambda`.
+fn label(score: f64, result: f64, scale: f64, lambda: f64) -> f64 {
+    let searched = sigmoid(score.clamp(-3000.0, 3000.0) / scale);
+    lambda * searched + (1.0 - lambda) * result
+}
+
+fn read_samples(files: &[PathBuf], scale: f64, lambda: f64) -> Result<Vec<Vec<Sample>>, String> {
+    let eval_now = Eval::default();
+    read_games(files, |board, score, result| Sample {
+        features: features(board),
+        phase: f64::from(board.empty().len()) / 49.0,
+        label: label(score, result, scale, lambda),
+        current: f64::from(eval_now.score(board)),
+    })
+}
+
+/// Splits games into training and held-out positions (every tenth game held out).
+fn split<T>(games: Vec<Vec<T>>) -> (Vec<T>, Vec<T>) {
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    for (i, game) in games.into_iter().enumerate() {
+        if i % 10 == 9 {
+            test.extend(game);
+        } else {
+            train.extend(game);
+        }
+    }
+    (train, test)
+}
+
+/// Trains the network of `duel_train::ataxx_net` on generated files, reporting the training
+/// and held-out loss after each epoch beside the held-out loss of today's linear evaluation
+/// (the same labels, its score through the same logistic `scale`).
+fn fit_net(args: &NetArgs) -> Result<(), String> {
+    use duel_train::ataxx_net::{self, Net, Position};
+    let eval_now = Eval::default();
+    let games = read_games(&args.files, |board, score, result| {
+        let side = board.side();
+        let cells = |c: Colour| board.pieces(c).into_iter().map(|s| s as u8).collect();
+        let position = Position {
+            own: cells(side),
+            other: cells(side.other()),
+            label: label(score, result, args.scale, args.lambda) as f32,
+        };
+        (position, f64::from(eval_now.score(board)))
+    })?;
+    let (train, test) = split(games);
+    let linear = loss_of(
+        test.iter().map(|(p, now)| (f64::from(p.label), *now)),
+        args.scale,
+    );
+    let mut train: Vec<Position> = train.into_iter().map(|(p, _)| p).collect();
+    let test: Vec<Position> = test.into_iter().map(|(p, _)| p).collect();
+    eprintln!(
+        "ataxx-train: {} training and {} held-out positions; held-out loss of the linear \
+         evaluation {linear:.6}",
+        train.len(),
+        test.len()
+    );
+    let mut net = Net::new(args.hidden, args.seed);
+    let started = std::time::Instant::now();
+    ataxx_net::train(
+        &mut net,
+        &mut train,
+        args.epochs,
+        args.batch,
+        args.rate,
+        args.seed,
+        &mut |epoch, net, training| {
+            eprintln!(
+                "ataxx-train: epoch {epoch}: training loss {training:.6}, held-out {:.6} \
+                 (linear {linear:.6}), {:.0} s",
+                ataxx_net::mean_loss(net, &test),
+                started.elapsed().as_secs_f64()
+            );
+        },
+    );
+    println!(
+        "held-out loss: network {:.6}, linear evaluation {linear:.6}",
+        ataxx_net::mean_loss(&net, &test)
+    );
+    if let Some(path) = &args.out {
+        std::fs::write(path, net.to_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
+        eprintln!("ataxx-train: wrote {}", path.display());
+    }
+    Ok(())
+}
+
+/// The mean squared error of `sigmoid(score / scale)` against labels, over `(label, score)`.
+fn loss_of(pairs: impl Iterator<Item = (f64, f64)>, scale: f64) -> f64 {
+    let (mut sum, mut n) = (0.0f64, 0.0f64);
+    for (label, score) in pairs {
+        let e = sigmoid(score / scale) - label;
+        sum += e * e;
+        n += 1.0;
+    }
+    sum / n.max(1.0)
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -290,13 +432,7 @@ fn loss<'a>(
     scale: f64,
     of: impl Fn(&Sample) -> f64,
 ) -> f64 {
-    let (mut sum, mut n) = (0.0f64, 0.0f64);
-    for s in samples {
-        let e = sigmoid(of(s) / scale) - s.label;
-        sum += e * e;
-        n += 1.0;
-    }
-    sum / n.max(1.0)
+    loss_of(samples.map(|s| (s.label, of(s))), scale)
 }
 
 fn fit(
@@ -307,15 +443,7 @@ fn fit(
     lambda: f64,
     out: Option<&PathBuf>,
 ) -> Result<(), String> {
-    let games = read_samples(files, scale, lambda)?;
-    let (mut train, mut test) = (Vec::new(), Vec::new());
-    for (i, game) in games.into_iter().enumerate() {
-        if i % 10 == 9 {
-            test.extend(game);
-        } else {
-            train.extend(game);
-        }
-    }
+    let (train, test) = split(read_samples(files, scale, lambda)?);
     eprintln!(
         "ataxx-train: {} training and {} held-out positions",
         train.len(),
@@ -376,14 +504,6 @@ fn fit(
             println!("    {value}, // {term}");
         }
         println!("];");
-    }
-    if let Some(path) = out {
-        let bytes: Vec<u8> = w
-            .iter()
-            .flat_map(|&x| (x.round().clamp(-32_000.0, 32_000.0) as i16).to_le_bytes())
-            .collect();
-        std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-        eprintln!("ataxx-train: wrote {}", path.display());
     }
     if let Some(path) = out {
         let bytes: Vec<u8> = w

@@ -1,0 +1,333 @@
+//! A small efficiently updatable network for Ataxx, trained here in `f32` (the core's integer
+//! inference is a later step): inputs are the 98 piece-on-cell features seen from one side
+//! (its own pieces on cells 0..49, the other side's on 49..98); one layer of [`Net::hidden`]
+//! units turns them into an accumulator for each side, both clipped to `0..=1` and read by one
+//! output unit, the side to move's accumulator first. The output is a logit: the predicted
+//! result of the side to move is its sigmoid.
+//!
+//! An accumulator is a sum of weight columns of the pieces on the board, so a move updates it
+//! by the few cells it changes; training computes it whole.
+
+use crate::Rng;
+
+/// Input features of one side's view: own pieces, then the other side's.
+pub const INPUTS: usize = 98;
+
+/// One training position, from the side to move's view.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Position {
+    /// Cells of the side to move's pieces (0..49).
+    pub own: Vec<u8>,
+    /// Cells of the other side's pieces.
+    pub other: Vec<u8>,
+    /// The label: the expected result of the side to move, in `0..=1`.
+    pub label: f32,
+}
+
+/// The network's weights.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Net {
+    /// Units of each side's accumulator.
+    pub hidden: usize,
+    /// Input weights, `INPUTS` rows of `hidden`.
+    pub input: Vec<f32>,
+    /// The accumulator's bias.
+    pub input_bias: Vec<f32>,
+    /// Output weights: the side to move's units, then the other side's.
+    pub output: Vec<f32>,
+    /// The output's bias.
+    pub output_bias: f32,
+}
+
+/// What the forward pass keeps for the backward one.
+struct Forward {
+    /// The two accumulators before clipping: side to move, then the other side.
+    acc: [Vec<f32>; 2],
+    /// The output logit.
+    logit: f32,
+}
+
+fn crelu(x: f32) -> f32 {
+    x.clamp(0.0, 1.0)
+}
+
+/// The logistic function.
+pub fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl Net {
+    /// A network of `hidden` units with small random weights drawn from `seed`.
+    pub fn new(hidden: usize, seed: u64) -> Net {
+        let mut rng = Rng::new(seed, 0);
+        let mut uniform = |scale: f32| {
+            let unit = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
+            (2.0 * unit - 1.0) * scale
+        };
+        let input = (0..INPUTS * hidden).map(|_| uniform(0.1)).collect();
+        let input_bias = (0..hidden).map(|_| 0.25 + uniform(0.05)).collect();
+        let output = (0..2 * hidden).map(|_| uniform(0.3)).collect();
+        Net {
+            hidden,
+            input,
+            input_bias,
+            output,
+            output_bias: 0.0,
+        }
+    }
+
+    /// The accumulator of the side whose pieces are `mine` against `theirs`.
+    fn accumulate(&self, mine: &[u8], theirs: &[u8]) -> Vec<f32> {
+        let h = self.hidden;
+        let mut acc = self.input_bias.clone();
+        let rows = mine
+            .iter()
+            .map(|&c| usize::from(c))
+            .chain(theirs.iter().map(|&c| 49 + usize::from(c)));
+        for row in rows {
+            for (a, w) in acc.iter_mut().zip(&self.input[row * h..(row + 1) * h]) {
+                *a += w;
+            }
+        }
+        acc
+    }
+
+    fn forward(&self, p: &Position) -> Forward {
+        let acc = [
+            self.accumulate(&p.own, &p.other),
+            self.accumulate(&p.other, &p.own),
+        ];
+        let mut logit = self.output_bias;
+        for (side, a) in acc.iter().enumerate() {
+            let weights = &self.output[side * self.hidden..(side + 1) * self.hidden];
+            logit += a
+                .iter()
+                .zip(weights)
+                .map(|(&x, w)| crelu(x) * w)
+                .sum::<f32>();
+        }
+        Forward { acc, logit }
+    }
+
+    /// The output logit of a position (its predicted result is the sigmoid of it).
+    pub fn logit(&self, p: &Position) -> f32 {
+        self.forward(p).logit
+    }
+
+    /// The squared error of the prediction for `p`.
+    pub fn loss(&self, p: &Position) -> f32 {
+        let e = sigmoid(self.logit(p)) - p.label;
+        e * e
+    }
+
+    /// Adds the gradient of [`Net::loss`] at `p` to `grad` (laid out as the weights).
+    pub fn backward(&self, p: &Position, grad: &mut Net) -> f32 {
+        let h = self.hidden;
+        let f = self.forward(p);
+        let y = sigmoid(f.logit);
+        let e = y - p.label;
+        let d = 2.0 * e * y * (1.0 - y);
+        grad.output_bias += d;
+        let views: [(&[u8], &[u8]); 2] = [(&p.own, &p.other), (&p.other, &p.own)];
+        for (side, (mine, theirs)) in views.into_iter().enumerate() {
+            let weights = &self.output[side * h..(side + 1) * h];
+            let grads = &mut grad.output[side * h..(side + 1) * h];
+            let mut dacc = vec![0.0f32; h];
+            for (((da, &x), &w), g) in dacc.iter_mut().zip(&f.acc[side]).zip(weights).zip(grads) {
+                *g += d * crelu(x);
+                if x > 0.0 && x < 1.0 {
+                    *da = d * w;
+                }
+            }
+            for (b, g) in grad.input_bias.iter_mut().zip(&dacc) {
+                *b += g;
+            }
+            let rows = mine
+                .iter()
+                .map(|&c| usize::from(c))
+                .chain(theirs.iter().map(|&c| 49 + usize::from(c)));
+            for row in rows {
+                for (w, g) in grad.input[row * h..(row + 1) * h].iter_mut().zip(&dacc) {
+                    *w += g;
+                }
+            }
+        }
+        e * e
+    }
+
+    /// A network of zeros shaped like this one (a gradient).
+    pub fn zeros_like(&self) -> Net {
+        Net {
+            hidden: self.hidden,
+            input: vec![0.0; self.input.len()],
+            input_bias: vec![0.0; self.input_bias.len()],
+            output: vec![0.0; self.output.len()],
+            output_bias: 0.0,
+        }
+    }
+
+    /// Every weight in one order (input, input bias, output, output bias).
+    pub fn weights_mut(&mut self) -> impl Iterator<Item = &mut f32> {
+        self.input
+            .iter_mut()
+            .chain(self.input_bias.iter_mut())
+            .chain(self.output.iter_mut())
+            .chain(std::iter::once(&mut self.output_bias))
+    }
+
+    /// The weights as little-endian `f32`s, after a header of the hidden size (`u32`).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = (self.hidden as u32).to_le_bytes().to_vec();
+        let mut copy = self.clone();
+        for w in copy.weights_mut() {
+            bytes.extend_from_slice(&w.to_le_bytes());
+        }
+        bytes
+    }
+}
+
+/// Adam over the weights of a [`Net`].
+pub struct Adam {
+    rate: f32,
+    step: i32,
+    m: Net,
+    v: Net,
+}
+
+impl Adam {
+    /// An optimiser for `net` at learning rate `rate`.
+    pub fn new(net: &Net, rate: f32) -> Adam {
+        Adam {
+            rate,
+            step: 0,
+            m: net.zeros_like(),
+            v: net.zeros_like(),
+        }
+    }
+
+    /// One step of `net` along the mean gradient `grad` of `count` positions.
+    pub fn step(&mut self, net: &mut Net, grad: &mut Net, count: usize) {
+        let (b1, b2) = (0.9f32, 0.999f32);
+        self.step += 1;
+        let (c1, c2) = (1.0 - b1.powi(self.step), 1.0 - b2.powi(self.step));
+        let n = count.max(1) as f32;
+        let params = net
+            .weights_mut()
+            .zip(grad.weights_mut())
+            .zip(self.m.weights_mut().zip(self.v.weights_mut()));
+        for ((w, g), (m, v)) in params {
+            let g = *g / n;
+            *m = b1 * *m + (1.0 - b1) * g;
+            *v = b2 * *v + (1.0 - b2) * g * g;
+            *w -= self.rate * (*m / c1) / ((*v / c2).sqrt() + 1e-8);
+        }
+    }
+}
+
+/// The mean loss of `net` over `positions`.
+pub fn mean_loss(net: &Net, positions: &[Position]) -> f32 {
+    let sum: f64 = positions.iter().map(|p| f64::from(net.loss(p))).sum();
+    (sum / positions.len().max(1) as f64) as f32
+}
+
+/// Trains `net` on `train` for `epochs` passes of shuffled minibatches of `batch` positions,
+/// calling `report(epoch, training loss)` after each.
+pub fn train(
+    net: &mut Net,
+    train: &mut [Position],
+    epochs: u32,
+    batch: usize,
+    rate: f32,
+    seed: u64,
+    report: &mut dyn FnMut(u32, &Net, f32),
+) {
+    let mut adam = Adam::new(net, rate);
+    let mut rng = Rng::new(seed, 1);
+    let mut grad = net.zeros_like();
+    for epoch in 1..=epochs {
+        for i in (1..train.len()).rev() {
+            train.swap(i, rng.below(i + 1));
+        }
+        let mut sum = 0.0f64;
+        for chunk in train.chunks(batch.max(1)) {
+            grad.weights_mut().for_each(|g| *g = 0.0);
+            for p in chunk {
+                sum += f64::from(net.backward(p, &mut grad));
+            }
+            adam.step(net, &mut grad, chunk.len());
+        }
+        report(epoch, net, (sum / train.len().max(1) as f64) as f32);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn random_position(rng: &mut Rng) -> Position {
+        let (mut own, mut other) = (Vec::new(), Vec::new());
+        for cell in 0..49u8 {
+            match rng.below(3) {
+                0 => own.push(cell),
+                1 => other.push(cell),
+                _ => {}
+            }
+        }
+        Position {
+            own,
+            other,
+            label: rng.below(3) as f32 / 2.0,
+        }
+    }
+
+    /// The backward pass is the loss's gradient: central differences agree with it.
+    #[test]
+    fn the_gradient_equals_finite_differences() {
+        let mut rng = Rng::new(5, 0);
+        let net = Net::new(8, 3);
+        for _ in 0..5 {
+            let p = random_position(&mut rng);
+            let mut grad = net.zeros_like();
+            net.backward(&p, &mut grad);
+            let analytic: Vec<f32> = grad.clone().weights_mut().map(|g| *g).collect();
+            let count = analytic.len();
+            for k in (0..count).step_by(7) {
+                let eps = 1e-2f32;
+                let mut plus = net.clone();
+                *plus.weights_mut().nth(k).expect("a weight") += eps;
+                let mut minus = net.clone();
+                *minus.weights_mut().nth(k).expect("a weight") -= eps;
+                let numeric = (plus.loss(&p) - minus.loss(&p)) / (2.0 * eps);
+                assert!(
+                    (numeric - analytic[k]).abs() <= 2e-3 + 0.05 * numeric.abs(),
+                    "weight {k}: numeric {numeric}, analytic {}",
+                    analytic[k]
+                );
+            }
+        }
+    }
+
+    /// Training lowers the loss on a rule the inputs decide (more own pieces wins).
+    #[test]
+    fn training_learns_a_piece_count_rule() {
+        let mut rng = Rng::new(9, 0);
+        let mut data: Vec<Position> = (0..2000)
+            .map(|_| {
+                let mut p = random_position(&mut rng);
+                p.label = if p.own.len() > p.other.len() {
+                    1.0
+                } else {
+                    0.0
+                };
+                p
+            })
+            .collect();
+        let mut net = Net::new(16, 1);
+        let before = mean_loss(&net, &data);
+        train(&mut net, &mut data, 20, 64, 0.01, 2, &mut |_, _, _| {});
+        let after = mean_loss(&net, &data);
+        assert!(after < before / 3.0, "loss {before} -> {after}");
+        let bytes = net.to_bytes();
+        assert_eq!(bytes.len(), 4 + 4 * (INPUTS * 16 + 16 + 32 + 1));
+    }
+}
