@@ -14,6 +14,7 @@
 //!   through [`Player::with_tuning`]); Ataxx's own search uses the table steps of
 //!   [`crate::tt`]; [`circular_moves`], which the player excludes at the root under Botzone's
 //!   rules; [`perft`].
+//! - [`nnue`]: an efficiently updatable network evaluation in integers (not yet the player's).
 //! - [`train`]: what the trainers and the engine's tests need of its internals.
 
 mod board;
@@ -21,6 +22,7 @@ mod engine;
 mod eval;
 mod history;
 mod moves;
+pub mod nnue;
 mod player;
 mod search;
 mod square;
