@@ -1,16 +1,19 @@
-//! Cross-crate tests, one module a game or protocol (one test binary keeps link times down).
-//! Each game's folder splits its tests by concern and holds its naive twin (`naive.rs`);
-//! `conformance` checks every game's `duel_core::Game` contract with one generic harness;
-//! `self_contained` checks that the repository needs nothing beside it.
+//! Cross-crate tests, one module a game or protocol (one test binary keeps link times down):
+//! the programs through their real binaries, the protocols, the C API (`ffi`, `sanitizers`),
+//! the arena, the trainers' pipeline, the embedded firmware, and the repository's own checks
+//! (`self_contained`: nothing outside it is needed; `seam`; `no_std`). Tests that need
+//! duel-core alone (rules against naive twins, searches against brute force, the `Game`
+//! contract, time management, whole games in process) are duel-core's, in `core/tests/core`;
+//! the game modules here include the naive twins and helpers they share from there.
+
+// The files shared with `core/tests/core` name the process-free helpers `crate::support::..`.
+use duel_tests::support;
 
 mod analyze;
 mod arena;
 mod arena_match;
 mod ataxx;
-mod ataxx_search;
 mod bench;
-mod conformance;
-mod core_search;
 mod embedded;
 mod ffi;
 mod filler;

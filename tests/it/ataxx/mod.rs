@@ -1,64 +1,24 @@
-//! Ataxx: the naive grid twin and the rules against it, the Botzone repetition rule, the
-//! Botzone bot and the UAI engine through the real binary. (Perft, search against minimax and
-//! the `Game` contract are checked by `conformance`.)
+//! Ataxx through the real binary: the Botzone bot and the UAI engine. (The naive twin, the
+//! rules, the repetition rule and the search, which need duel-core alone, are in
+//! `core/tests/core/ataxx` and `core/tests/core/ataxx_search.rs`; this module includes the
+//! helpers from there.)
 
-pub(crate) mod naive;
+// Shared with the core tests, which use all of it.
+#[allow(dead_code)]
+#[path = "../../../core/tests/core/ataxx/helpers.rs"]
+mod helpers;
 
 mod botzone;
-mod repetition;
-mod rules;
 mod uai;
 
-use duel_core::Colour;
-use duel_core::ataxx::{Board, BotzoneMove, History, Match, Move, Player, Snapshot};
-use duel_core::{Budget, Entry, Player as _, SearchResult, TimeUse};
+use duel_core::ataxx::BotzoneMove;
 use duel_tests::bin;
+use helpers::{bz, play_bz, search_choice};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
-
-/// The pieces of `board` as a history entry.
-pub(crate) fn snap(board: &Board) -> Snapshot {
-    Snapshot {
-        black: board.pieces(Colour::Black),
-        white: board.pieces(Colour::White),
-    }
-}
-
-/// A Botzone move from its four numbers.
-pub(crate) fn bz(x0: i32, y0: i32, x1: i32, y1: i32) -> BotzoneMove {
-    BotzoneMove { x0, y0, x1, y1 }
-}
-
-/// Plays a Botzone move in `game`, which must accept it.
-pub(crate) fn play_bz(game: &mut Match, m: BotzoneMove) {
-    let mv = game.board().parse_botzone(m).unwrap();
-    game.play(mv).unwrap();
-}
-
-/// What the Ataxx player answers at `depth` with a table of `entries` for `board` after the
-/// Botzone history `history`.
-pub(crate) fn search_choice(
-    board: &Board,
-    history: &History,
-    depth: u8,
-    entries: usize,
-) -> SearchResult<Move> {
-    let mut table = vec![Entry::default(); entries];
-    let game = Match::with_history(*board, history.clone());
-    let mut budget = Budget::unlimited().with_max_depth(depth);
-    let d = Player::new(&mut table, TimeUse::ThisMove)
-        .choose(&game, &mut budget)
-        .unwrap();
-    SearchResult {
-        best: Some(d.mv),
-        score: d.score,
-        depth: d.depth,
-        nodes: d.nodes,
-    }
-}
 
 /// The `ataxx` program.
 pub(crate) fn ataxx() -> PathBuf {

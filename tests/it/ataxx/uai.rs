@@ -1,4 +1,5 @@
-//! The UAI engine (`ataxx --uai`, standard rules) and `duel perft ataxx` through the binaries.
+//! The UAI engine (`ataxx --uai`, standard rules) and `duel perft ataxx` through the binaries,
+//! the `go` variants and `stop` under node limits included.
 
 use super::{Session, ataxx};
 use duel_core::ataxx::{Board, Match, Move, Player, Rules};
@@ -144,4 +145,100 @@ fn duel_perft_ataxx_prints_depth_lines() {
     );
     assert!(!bad.status.success());
     assert_eq!(String::from_utf8_lossy(&bad.stderr).lines().count(), 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// `go` in every form, and `stop`, under node limits
+
+/// `ataxx --uai` with a 1 MiB table.
+fn uai() -> Session {
+    Session::start(&bin("ataxx"), &["--uai", "--hash-mb", "1"])
+}
+
+/// The `info` lines up to `bestmove`, and the best move's text.
+fn answer(uai: &Session) -> (Vec<String>, String) {
+    let mut infos = Vec::new();
+    loop {
+        let line = uai.line();
+        match line.strip_prefix("bestmove ") {
+            Some(m) => return (infos, m.to_string()),
+            None => infos.push(line),
+        }
+    }
+}
+
+/// Ends the session with `quit`: the engine exits cleanly, with nothing left unread.
+fn quit(mut uai: Session) {
+    uai.send("quit\n");
+    assert!(uai.finish().status.success());
+}
+
+/// The integer after `key` in an `info` line.
+fn field(line: &str, key: &str) -> u64 {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|&w| w == key).unwrap();
+    words[at + 1].parse().unwrap()
+}
+
+/// Every `go` form answers with a legal move, and node limits bind whatever the clock says.
+#[test]
+fn uai_go_variants_answer_legal_moves_within_their_limits() {
+    let mut uai = uai();
+    uai.send("uai\nisready\n");
+    while uai.line() != "readyok" {}
+    let fen = "x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1";
+    let board = Board::from_fen(fen, Rules::Standard).unwrap();
+    let forms = [
+        ("go nodes 3000", Some(3000)),
+        (
+            "go wtime 600000 btime 600000 winc 1000 binc 1000 nodes 2000",
+            Some(2000),
+        ),
+        ("go wtime 600000 btime 600000 nodes 2500", Some(2500)),
+        ("go movetime 600000 nodes 1500", Some(1500)),
+        ("go depth 4", None),
+    ];
+    for (go, limit) in forms {
+        uai.send(&format!("uainewgame\nposition fen {fen}\n{go}\n"));
+        let (infos, best) = answer(&uai);
+        let mv = Move::parse_uai(&best).unwrap();
+        assert!(board.is_legal(mv), "{go}: {best}");
+        assert!(!infos.is_empty(), "{go}");
+        for info in &infos {
+            if let Some(n) = limit {
+                assert!(field(info, "nodes") <= n, "{go}: {info}");
+            }
+        }
+        if go == "go depth 4" {
+            assert_eq!(field(infos.last().unwrap(), "depth"), 4);
+        }
+    }
+    // go infinite searches until stop, then answers.
+    uai.send("position startpos moves f2\ngo infinite\n");
+    uai.send("isready\n");
+    // The search's info lines may come first; no bestmove may.
+    loop {
+        let line = uai.line();
+        assert!(!line.starts_with("bestmove"), "{line}");
+        if line == "readyok" {
+            break;
+        }
+    }
+    uai.send("stop\n");
+    let (_, best) = answer(&uai);
+    let after_f2 = Board::start(Rules::Standard)
+        .play(Move::parse_uai("f2").unwrap())
+        .unwrap();
+    assert!(after_f2.is_legal(Move::parse_uai(&best).unwrap()), "{best}");
+    // A stuck side passes.
+    uai.send("position fen 7/7/7/7/ooooooo/ooooooo/xxxxxxx x 0 1\ngo nodes 100\n");
+    assert_eq!(answer(&uai).1, "0000");
+    // Options: a table size, a search parameter, and a clear message for a bad one.
+    uai.send("setoption name Hash value 2\nsetoption name lmr_divisor value 500\n");
+    uai.send("setoption name nonsense value 1\n");
+    assert_eq!(uai.line(), "info string no option nonsense");
+    uai.send("position startpos\ngo nodes 800\n");
+    let (_, best) = answer(&uai);
+    assert!(Board::start(Rules::Standard).is_legal(Move::parse_uai(&best).unwrap()));
+    quit(uai);
 }

@@ -1,44 +1,12 @@
-//! The Fruit Rage: the bitboard engine against a naive grid model, the search against brute
-//! force, parsing, and the contest program run for real. (The `Game` contract is checked by
-//! `conformance`; whole games in process and time management, which need duel-core alone, are
-//! in `core/tests/fruit_rage`.)
+//! The Fruit Rage through the programs: parsing, and the contest program run for real. (The
+//! engine against its naive twin, the search against brute force, whole games in process and
+//! time management, which need duel-core alone, are in `core/tests/core/fruit_rage`; this
+//! module includes the naive twin from there.)
 
-pub(crate) mod naive;
+// Shared with the core tests, which use all of it.
+#[allow(dead_code)]
+#[path = "../../../core/tests/core/fruit_rage/naive.rs"]
+mod naive;
 
-mod engine;
 mod parse;
 mod program;
-mod rules;
-mod search;
-
-use duel_core::fruit_rage::{Board, parse_input};
-use duel_tests::Rng;
-use naive::{EMPTY, Grid};
-
-pub(crate) fn random_grid(rng: &mut Rng, n: usize, kinds: usize) -> Grid {
-    let mut cells: Vec<u8> = (0..n * n).map(|_| rng.below(kinds) as u8).collect();
-    // Empty the top of some columns, so boxes in mid-game are covered from the start too.
-    if rng.below(2) == 0 {
-        for c in 0..n {
-            let gone = rng.below(n + 1);
-            for r in 0..gone {
-                cells[r * n + c] = EMPTY;
-            }
-        }
-    }
-    let mut grid = Grid { n, cells };
-    if grid.is_empty() {
-        grid.cells[(n - 1) * n] = 0;
-    }
-    grid
-}
-
-pub(crate) fn input_text(grid: &Grid, kinds: usize, seconds: &str) -> String {
-    format!("{}\n{}\n{}\n{}", grid.n, kinds, seconds, grid.text())
-}
-
-pub(crate) fn board_of(grid: &Grid) -> Board {
-    parse_input(&input_text(grid, 10, "100"))
-        .expect("a valid grid parses")
-        .board
-}

@@ -2,8 +2,8 @@
 //! of `reversi-eval selfplay` and `fit-phases`) end to end on a tiny data set: generate, label,
 //! fit, load, evaluate.
 
-use super::naive::minimax;
-use super::trained::{assert_symmetric, naive_score_in};
+use super::assert_symmetric;
+use super::naive::{minimax, naive_score_in};
 use duel_core::Bitboard;
 use duel_core::Colour;
 use duel_core::reversi::Board;

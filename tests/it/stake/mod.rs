@@ -1,21 +1,16 @@
-//! Stake Your Claim: the bitboard regions against a grid flood fill, the exact solver against
-//! plain minimax, and the batch protocol through both programs. (The `Game` contract is checked
-//! by `conformance`.)
+//! Stake Your Claim through the programs: the batch protocol through `stake-your-claim`,
+//! `duel solve stake` and duel-protocols. (The regions and the exact solver, which need
+//! duel-core alone, are in `core/tests/core/stake`; this module includes its naive twin and
+//! helpers from there.)
 
-pub(crate) mod naive;
+// Shared with the core tests, which use all of them.
+#[allow(dead_code)]
+#[path = "../../../core/tests/core/stake/helpers.rs"]
+mod helpers;
+#[allow(dead_code)]
+#[path = "../../../core/tests/core/stake/naive.rs"]
+mod naive;
 
 mod protocol;
-mod rules;
-mod solver;
 
-use duel_core::stake::{Board, Slot, solve};
-use naive::Grid;
-
-pub(crate) fn board_of(grid: &Grid) -> Board {
-    Board::from_rows(&grid.rows()).unwrap_or_else(|e| panic!("{e}:\n{}", grid.text()))
-}
-
-pub(crate) fn engine(grid: &Grid, table: &mut [Slot]) -> ((usize, usize), i32) {
-    let s = solve(&board_of(grid), table).unwrap();
-    ((s.mv.row().index(), s.mv.column().index()), s.value)
-}
+use helpers::board_of;
