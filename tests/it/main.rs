@@ -9,6 +9,7 @@ mod arena_match;
 mod ataxx;
 mod ataxx_search;
 mod bench;
+mod cluster;
 mod conformance;
 mod core_search;
 mod embedded;
