@@ -61,8 +61,18 @@ pub struct MatchArgs {
     /// Play nothing: read back `--record` files (of a finished or stopped match, or of its
     /// shards, in any order) and print the table the match prints, with the SPRT's LLR when
     /// `--sprt` is given. A game recorded twice, or missing, is refused.
-    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["record", "shard"])]
+    #[arg(long, value_name = "FILE", num_args = 0.., conflicts_with_all = ["record", "shard"])]
     pub summarize: Option<Vec<PathBuf>>,
+    /// With `--summarize` and `--sprt`: watch the records while shards append to them (the
+    /// files may also be given here, and need not exist yet). Every second the files are read
+    /// again; whenever the number of games in them changes a line `follow: … LLR …` is printed,
+    /// the LLR taken on the pairs whose both games are in. A line not yet ended by a newline
+    /// and not a whole record is waited for. `--games` must be the match's. Exit status: 0 when
+    /// H1 is accepted, 1 when H0 is, 3 when all `--games` games are in without a decision
+    /// (each after the table of the games counted), 2 on an error (a game recorded twice, a
+    /// game beyond `--games`, a line that is not a record).
+    #[arg(long, value_name = "FILE", num_args = 0.., conflicts_with_all = ["record", "shard"])]
+    pub follow: Option<Vec<PathBuf>>,
 }
 
 impl MatchArgs {

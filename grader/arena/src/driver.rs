@@ -2,6 +2,7 @@
 //! taken in game order, each counted, reported and recorded as it is taken.
 
 use crate::args::{Match, MatchArgs};
+use crate::follow::follow;
 use crate::record::RecordLine;
 use crate::referee::{GameRecord, GameSetup, Referee, Side};
 use crate::rng::{Rng, stream_seed};
@@ -30,13 +31,42 @@ pub fn play<R: Referee>(
     referee: &R,
     export: ExportFile,
 ) -> ExitCode {
-    match run(game, unit, args, setup, referee, export) {
-        Ok(()) => ExitCode::SUCCESS,
+    let result = if args.summarize.is_some() || args.follow.is_some() {
+        read_back::<R>(game, unit, args)
+    } else {
+        run(game, unit, args, setup, referee, export).map(|()| ExitCode::SUCCESS)
+    };
+    match result {
+        Ok(code) => code,
         Err(e) => {
             eprintln!("duel: arena {game}: {e}");
             ExitCode::from(2)
         }
     }
+}
+
+/// `--summarize` and `--follow`: plays nothing, reads the records back. Exit status 0, or
+/// `--follow`'s.
+fn read_back<R: Referee>(game: &str, unit: &str, args: &MatchArgs) -> Result<ExitCode, String> {
+    let sprt = args.sprt().transpose()?;
+    let paths: Vec<PathBuf> = args
+        .summarize
+        .iter()
+        .chain(&args.follow)
+        .flatten()
+        .cloned()
+        .collect();
+    if paths.is_empty() {
+        return Err("--summarize needs the record files: --summarize FILE…".into());
+    }
+    if args.follow.is_none() {
+        summarize::<R>(game, unit, &paths, sprt.as_ref())?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let Some(sprt) = sprt else {
+        return Err("--follow needs --sprt, the test it stops on (--sprt elo0=0 elo1=10)".into());
+    };
+    follow::<R>(game, unit, &paths, &sprt, args.games)
 }
 
 /// Reads the openings of `path`: one a line, or blocks separated by blank lines. Lines starting
@@ -106,9 +136,6 @@ fn run<R: Referee>(
     export: ExportFile,
 ) -> Result<(), String> {
     let sprt = args.sprt().transpose()?;
-    if let Some(paths) = &args.summarize {
-        return summarize::<R>(game, unit, paths, sprt.as_ref());
-    }
     let openings = openings(args, referee)?;
     let create = |path: &PathBuf| {
         File::create(path)

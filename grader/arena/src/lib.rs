@@ -17,11 +17,12 @@
 //! progress line per game on stderr; the table, the pentanomial line, the SPRT verdict and the
 //! machine-readable `RESULT` line on stdout; `--record` JSON lines, and the game's own record
 //! format where it has one (PGN for Ataxx, GGF for Reversi). `--summarize FILE` reads such a
-//! record back and prints the same table, as the match tallied it. By concern: `args` (the
+//! record back and prints the same table, as the match tallied it; with `--follow` it watches
+//! the records of shards still playing until the SPRT decides. By concern: `args` (the
 //! command line), `referee` (what a referee is), `rng` (the seeded streams), `driver` (the
 //! match), `record` (the `--record` line), `table` (the totals and the results table),
-//! `budget` (the built-ins' one budget path), `date` (the records' date); [`openings`] makes
-//! opening suites (`duel openings`).
+//! `follow` (`--follow`), `budget` (the built-ins' one budget path), `date` (the records'
+//! date); [`openings`] makes opening suites (`duel openings`).
 #![deny(missing_docs)]
 
 mod args;
@@ -29,6 +30,7 @@ mod budget;
 mod builtin;
 mod date;
 mod driver;
+mod follow;
 mod record;
 mod referee;
 mod rng;

@@ -50,6 +50,61 @@ impl Totals {
     }
 }
 
+/// The games of `--record` files by index (from 0), each with where it was read (`FILE line
+/// N`), so that a game recorded twice names both places.
+pub(crate) type RecordedGames = BTreeMap<usize, (String, GameRecord)>;
+
+/// Reads the games of `paths`. When `growing` (`--follow`), the files are being written: one
+/// that does not exist yet holds no game, and a last line without its newline that is not a
+/// whole record is a game still being written, left for the next reading.
+///
+/// # Errors
+/// A file cannot be read, a line is not a game record, or a game is recorded twice.
+pub(crate) fn read_records(
+    paths: &[std::path::PathBuf],
+    growing: bool,
+) -> Result<RecordedGames, String> {
+    let mut games = BTreeMap::new();
+    for path in paths {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if growing && e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(e) => {
+                let option = if growing { "--follow" } else { "--summarize" };
+                return Err(format!("cannot read {option} {}: {e}", path.display()));
+            }
+        };
+        let ended = text.ends_with('\n');
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let here = format!("{} line {}", path.display(), i + 1);
+            let record = match recorded_game(line) {
+                Ok(record) => record,
+                // The line a shard is writing: read again next time.
+                Err(_) if growing && !ended && i + 1 == lines.len() => continue,
+                Err(e) => return Err(format!("{here}: {e}")),
+            };
+            let (index, record) = record;
+            if let Some((before, _)) = games.insert(index, (here.clone(), record)) {
+                return Err(format!(
+                    "{here}: game {} recorded twice (also at {before})",
+                    index + 1
+                ));
+            }
+        }
+    }
+    Ok(games)
+}
+
+/// The record files' names as the table shows them.
+pub(crate) fn file_names(paths: &[std::path::PathBuf]) -> String {
+    let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    names.join(", ")
+}
+
 /// Tallies the games of a `--record` file in game order, as the match did while it ran, and
 /// prints the same table, then how many games ended for each reason.
 ///
@@ -62,46 +117,49 @@ pub(crate) fn summarize<R: Referee>(
     paths: &[std::path::PathBuf],
     sprt: Option<&Sprt>,
 ) -> Result<(), String> {
-    // Each game with where it was read, so a game recorded twice names both places.
-    let mut games = BTreeMap::new();
-    for path in paths {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read --summarize {}: {e}", path.display()))?;
-        for (i, line) in text.lines().enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let here = format!("{} line {}", path.display(), i + 1);
-            let (index, record) = recorded_game(line).map_err(|e| format!("{here}: {e}"))?;
-            if let Some((before, _)) = games.insert(index, (here.clone(), record)) {
-                return Err(format!(
-                    "{here}: game {} recorded twice (also at {before})",
-                    index + 1
-                ));
-            }
-        }
-    }
-    let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-    let names = names.join(", ");
+    let games = read_records(paths, false)?;
+    let names = file_names(paths);
     if games.is_empty() {
         return Err(format!("{names}: no game in it"));
     }
-    let mut totals = Totals::default();
-    let mut reasons = BTreeMap::<&str, usize>::new();
-    for (expected, (&index, (_, record))) in games.iter().enumerate() {
+    for (expected, &index) in games.keys().enumerate() {
         if index != expected {
             return Err(format!("{names}: game {} is missing", expected + 1));
         }
+    }
+    print_summary::<R>(
+        game,
+        unit,
+        &names,
+        games.iter().map(|(&i, (_, record))| (i, record)),
+        sprt,
+    );
+    Ok(())
+}
+
+/// Tallies `games` (index from 0 and result, in game order, a pair's two games together) and
+/// prints the table, then how many games ended for each reason; returns the SPRT's state
+/// (`Running` without one).
+pub(crate) fn print_summary<'a, R: Referee>(
+    game: &str,
+    unit: &str,
+    names: &str,
+    games: impl Iterator<Item = (usize, &'a GameRecord)>,
+    sprt: Option<&Sprt>,
+) -> SprtState {
+    let mut totals = Totals::default();
+    let mut reasons = BTreeMap::<&str, usize>::new();
+    for (index, record) in games {
         totals.add(index, record);
         *reasons.entry(record.reason.as_str()).or_default() += 1;
     }
     let verdict = sprt.map_or(SprtState::Running, |s| {
         s.state(s.llr(&totals.sprt_sample(R::MARGIN_PAIRS)))
     });
-    print_table::<R>(game, unit, Source::Record(&names), &totals, sprt, verdict);
+    print_table::<R>(game, unit, Source::Record(names), &totals, sprt, verdict);
     let reasons: Vec<String> = reasons.iter().map(|(r, n)| format!("{r}: {n}")).collect();
     println!("ended by: {}", reasons.join(", "));
-    Ok(())
+    verdict
 }
 
 /// Where the games of a table come from.
