@@ -729,6 +729,75 @@ fn a_record_read_back_gives_the_table_and_result_line_the_match_printed() {
     }
 }
 
+/// In every arena game, N = 1, 2, 3 and 4 shards of a node-limited match merged are the single
+/// run: record for record, and the same table, pentanomial, Elo and SPRT from `--summarize`.
+#[test]
+fn every_game_at_every_shard_count_merges_into_the_single_run() {
+    let dir = scratch_dir("arena_shard_counts");
+    let body = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| !l.starts_with("  read back from "))
+            .map(str::to_string)
+            .collect()
+    };
+    let games: [(&str, &[&str]); 4] = [
+        ("reversi", &["--random-plies", "4"]),
+        ("ataxx", &["--random-plies", "2"]),
+        ("filler", &["--size", "10"]),
+        ("fruit-rage", &["--size", "6", "--types", "3"]),
+    ];
+    for (game, extra) in games {
+        let path = |name: &str| {
+            dir.join(format!("{game}-{name}"))
+                .to_str()
+                .unwrap()
+                .to_string()
+        };
+        let play = |record: &str, shard: Option<String>| {
+            let mut args = vec![
+                "--a",
+                "builtin:duel:nodes=300",
+                "--b",
+                "builtin:random",
+                "--games",
+                "9",
+                "--seed",
+                "3",
+                "--record",
+                record,
+            ];
+            args.extend_from_slice(extra);
+            if let Some(shard) = &shard {
+                args.extend_from_slice(&["--shard", shard]);
+            }
+            arena_ok(game, &args);
+        };
+        let whole = path("whole.jsonl");
+        play(&whole, None);
+        let expected = records(Path::new(&whole));
+        assert_eq!(expected.len(), 9, "{game}");
+        let (single, _) = arena_ok(
+            game,
+            &["--summarize", &whole, "--sprt", "elo0=0", "elo1=10"],
+        );
+        for n in 1..=4 {
+            let shards: Vec<String> = (0..n).map(|k| path(&format!("{k}-of-{n}.jsonl"))).collect();
+            for (k, shard) in shards.iter().enumerate() {
+                play(shard, Some(format!("{k}/{n}")));
+            }
+            let mut merged: Vec<serde_json::Value> =
+                shards.iter().flat_map(|s| records(Path::new(s))).collect();
+            merged.sort_by_key(|g| g["game"].as_u64());
+            assert_eq!(merged, expected, "{game}, {n} shards");
+            let mut args = vec!["--summarize"];
+            args.extend(shards.iter().rev().map(String::as_str));
+            args.extend_from_slice(&["--sprt", "elo0=0", "elo1=10"]);
+            let (summary, _) = arena_ok(game, &args);
+            assert_eq!(body(&summary), body(&single), "{game}, {n} shards");
+        }
+    }
+}
+
 #[test]
 fn shards_play_exactly_the_games_of_one_run_and_their_records_merge_into_its_table() {
     let dir = scratch_dir("arena_shards");
