@@ -11,7 +11,7 @@
 //! [`duel_core::fruit_rage::Board::random`] from seeds 0 to 5.
 
 use duel_arena::Rng;
-use duel_core::{Budget, Entry, Player as _, TimeUse};
+use duel_core::{Budget, Decision, Entry, TimeUse};
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -104,16 +104,17 @@ pub fn run(
         report.micros += micros;
         progress(report.positions, nodes, &mv);
     };
-    let budget = || Budget::unlimited().with_max_depth(depth);
     match game {
         Game::Reversi => {
             for line in opening_lines(REVERSI_OPENINGS) {
                 let board = reversi_position(line)?;
                 table.fill(Entry::default());
-                let mut player = duel_core::reversi::Player::new(&mut table, TimeUse::ThisMove);
-                let start = Instant::now();
-                if let Some(d) = player.choose(&board, &mut budget()) {
-                    searched(d.nodes, micros_since(start), d.mv.to_string());
+                if let Some((d, micros)) = timed(
+                    duel_core::reversi::Player::new(&mut table, TimeUse::ThisMove),
+                    &board,
+                    depth,
+                ) {
+                    searched(d.nodes, micros, d.mv.to_string());
                 }
             }
         }
@@ -126,10 +127,10 @@ pub fn run(
                     game.play(mv).map_err(|e| format!("{line:?}: {e}"))?;
                 }
                 table.fill(Entry::default());
-                let mut player = Player::new(&mut table, TimeUse::ThisMove);
-                let start = Instant::now();
-                if let Some(d) = player.choose(&game, &mut budget()) {
-                    searched(d.nodes, micros_since(start), d.mv.to_string());
+                if let Some((d, micros)) =
+                    timed(Player::new(&mut table, TimeUse::ThisMove), &game, depth)
+                {
+                    searched(d.nodes, micros, d.mv.to_string());
                 }
             }
         }
@@ -141,10 +142,8 @@ pub fn run(
                 let grid = Grid::parse(text.as_bytes()).map_err(|e| e.to_string())?;
                 let board = Board::from_grid(&grid);
                 table.fill(Entry::default());
-                let mut player = Player::new(&mut table);
-                let start = Instant::now();
-                if let Some(d) = player.choose(&board, &mut budget()) {
-                    searched(d.nodes, micros_since(start), d.mv.to_string());
+                if let Some((d, micros)) = timed(Player::new(&mut table), &board, depth) {
+                    searched(d.nodes, micros, d.mv.to_string());
                 }
             }
         }
@@ -156,10 +155,12 @@ pub fn run(
             {
                 let board = Board::random(size, types, seed as u64).map_err(|e| e.to_string())?;
                 table.fill(Entry::default());
-                let mut player = Player::new(&mut table, TimeUse::ThisMove, None);
-                let start = Instant::now();
-                if let Some(d) = player.choose(&board, &mut budget()) {
-                    searched(d.nodes, micros_since(start), board.label(d.mv).to_string());
+                if let Some((d, micros)) = timed(
+                    Player::new(&mut table, TimeUse::ThisMove, None),
+                    &board,
+                    depth,
+                ) {
+                    searched(d.nodes, micros, board.label(d.mv).to_string());
                 }
             }
         }
@@ -167,9 +168,16 @@ pub fn run(
     Ok(report)
 }
 
-/// Microseconds since `start`.
-fn micros_since(start: Instant) -> u64 {
-    u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX)
+/// `player`'s decision on `position` searched to `depth`, and the microseconds it took.
+fn timed<P: duel_core::Player>(
+    mut player: P,
+    position: &P::Position,
+    depth: u8,
+) -> Option<(Decision<P::Move>, u64)> {
+    let start = Instant::now();
+    let decision = player.choose(position, &mut Budget::unlimited().with_max_depth(depth))?;
+    let micros = u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX);
+    Some((decision, micros))
 }
 
 /// The first [`OPENINGS`] lines of an opening suite.
