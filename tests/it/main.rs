@@ -26,3 +26,4 @@ mod sanitizers;
 mod seam;
 mod self_contained;
 mod stake;
+mod wasm;
