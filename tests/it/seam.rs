@@ -9,7 +9,12 @@ use duel_tests::workspace;
 use std::path::{Path, PathBuf};
 
 /// The sources that must go through the seam.
-const GUARDED: [&str; 3] = ["grader/programs/src", "grader/protocols/src", "ffi/src"];
+const GUARDED: [&str; 4] = [
+    "grader/programs/src",
+    "grader/protocols/src",
+    "ffi/src",
+    "ffi/wasm/src",
+];
 
 /// Core's game modules, whose paths are checked (`<game>::<name>`).
 const GAMES: [&str; 5] = ["reversi", "ataxx", "filler", "fruit_rage", "stake"];
