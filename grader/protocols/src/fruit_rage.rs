@@ -16,8 +16,9 @@ pub const CALIBRATION_FILE: &str = "calibration.txt";
 pub struct MoveReport {
     /// The move played.
     pub mv: Move,
-    /// The time allowed, in microseconds (0: greedy, no search).
-    pub think_micros: u64,
+    /// The time the plan ([`duel_core::fruit_rage::planned_micros`]) allowed, in microseconds
+    /// (0: greedy, no search).
+    pub planned_micros: u64,
     /// The depth of the last completed search iteration.
     pub depth: u8,
     /// Nodes searched.
@@ -97,7 +98,7 @@ pub fn answer(
         .ok_or("the box holds no fruit")?;
     let report = MoveReport {
         mv: decision.mv,
-        think_micros: think,
+        planned_micros: think,
         depth: decision.depth,
         nodes: decision.nodes,
     };
@@ -197,7 +198,7 @@ mod tests {
     fn answer_is_the_program_without_its_files() {
         let clock = WallClock::start();
         let greedy = answer("2\n2\n0.5\n01\n11\n", &clock, None, None).unwrap();
-        assert_eq!(greedy.report.think_micros, 0);
+        assert_eq!(greedy.report.planned_micros, 0);
         assert_eq!(greedy.output, "B1\n**\n0*\n");
         assert_eq!(
             answer("0\n", &clock, None, None).unwrap_err(),

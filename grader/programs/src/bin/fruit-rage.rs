@@ -75,7 +75,7 @@ fn main() -> ExitCode {
                         eprintln!(
                             "move key {} think {} us depth {} nodes {}",
                             r.mv.key(),
-                            r.think_micros,
+                            r.planned_micros,
                             r.depth,
                             r.nodes
                         );
