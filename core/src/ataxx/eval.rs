@@ -146,6 +146,21 @@ pub fn features(board: &Board) -> [i32; FEATURES] {
     f
 }
 
+impl super::evaluation::Evaluation for Eval {
+    type State = ();
+
+    #[inline]
+    fn state_of(&self, _: &Board) {}
+
+    #[inline]
+    fn update(&self, _: &mut (), _: &Board, _: &Board) {}
+
+    #[inline]
+    fn evaluate(&self, _: &(), board: &Board) -> Score {
+        self.score(board)
+    }
+}
+
 impl Evaluator<Board> for Eval {
     #[inline]
     fn evaluate(&self, pos: &Board) -> Score {

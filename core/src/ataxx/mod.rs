@@ -10,16 +10,19 @@
 //! - [`Player`]: the engine behind the [`crate::Player`] seam, the entry point of the C API,
 //!   the programs and the arena; [`Allowance`] is the time a protocol grants it. Scores are in
 //!   hundredths of a piece ([`PIECE`]); a won game scores [`WIN`] plus the margin.
-//! - [`Eval`]: the evaluation; [`Tuning`]: the selective search's parameters (tuning matches,
-//!   through [`Player::with_tuning`]); Ataxx's own search uses the table steps of
-//!   [`crate::tt`]; [`circular_moves`], which the player excludes at the root under Botzone's
-//!   rules; [`perft`].
-//! - [`nnue`]: an efficiently updatable network evaluation in integers (not yet the player's).
+//! - [`Trained`]: the evaluation, a network ([`nnue`]); [`Eval`]: the linear evaluation the
+//!   firmware chooses; both are an [`Evaluation`], which the search updates move by move.
+//! - [`Tuning`]: the selective search's parameters (tuning matches, through
+//!   [`Player::with_tuning`]); Ataxx's own search uses the table steps of [`crate::tt`];
+//!   [`circular_moves`], which the player excludes at the root under Botzone's rules;
+//!   [`perft`].
+//! - [`nnue`]: the efficiently updatable network evaluation, in integers.
 //! - [`train`]: what the trainers and the engine's tests need of its internals.
 
 mod board;
 mod engine;
 mod eval;
+mod evaluation;
 mod history;
 mod moves;
 pub mod nnue;
@@ -35,8 +38,10 @@ pub use board::{
 };
 pub use engine::{WIN, circular_moves, perft};
 pub use eval::{Eval, PIECE};
+pub use evaluation::Evaluation;
 pub use history::{HISTORY_CAPACITY, History, Match, REPETITION_CAPACITY, ReplayError, Snapshot};
 pub use moves::{BotzoneMove, Move, ParseMoveError};
+pub use nnue::Trained;
 pub use player::{MAX_DEPTH, Player, start};
 pub use search::Tuning;
 pub use square::{CELLS, FULL, NEIGHBOURS, RING, SIZE, Square, SquareIter, dilate, reach};

@@ -8,11 +8,16 @@
 //! [`Accumulator::update`] adds and subtracts only the rows of the cells that changed.
 //!
 //! The weights come from `grader/train` (`ataxx_net`, trained in `f32`, quantised by
-//! `Net::quantise` into the byte layout [`Network::from_le_bytes`] reads). The player does not
-//! use a network yet: none trained so far beats the linear [`super::Eval`] (see the journal).
+//! `Net::quantise` into the byte layout [`Network::from_le_bytes`] reads). [`Trained`] is the
+//! committed network (`network.bin`, decoded at compile time), the hosted player's
+//! evaluation; the firmware chooses the linear [`super::Eval`] instead, which is all it has
+//! room for.
 
 use super::board::Board;
+use super::eval::{Eval, WEIGHTS};
+use super::evaluation::Evaluation;
 use crate::Colour;
+use crate::game::Score;
 
 /// Input rows: own pieces on the 49 cells, then the other colour's.
 pub const INPUTS: usize = 98;
@@ -54,32 +59,36 @@ impl<const H: usize> Network<H> {
     /// The bytes' length for `H` units.
     pub const BYTES: usize = 4 + 2 * (INPUTS * H + H + 2 * H) + 4;
 
-    /// Reads a network from its bytes; `None` if they are not `H` units' worth.
-    pub fn from_le_bytes(bytes: &[u8]) -> Option<Network<H>> {
-        if bytes.len() != Self::BYTES || bytes[..4] != (H as u32).to_le_bytes() {
+    /// Reads a network from its bytes; `None` if they are not `H` units' worth. A `const fn`,
+    /// so that a committed network is decoded when the library is compiled.
+    pub const fn from_le_bytes(bytes: &[u8]) -> Option<Network<H>> {
+        if bytes.len() != Self::BYTES {
             return None;
         }
-        let mut at = 4;
-        let mut next = || {
-            let v = i16::from_le_bytes([bytes[at], bytes[at + 1]]);
-            at += 2;
-            v
-        };
+        let units = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+        if units as usize != H {
+            return None;
+        }
         let mut net = Network {
             input: [[0; H]; INPUTS],
             input_bias: [0; H],
             output: [[0; H]; 2],
             output_bias: 0,
         };
-        for row in net.input.iter_mut() {
-            row.iter_mut().for_each(|w| *w = next());
+        let mut i = 0;
+        while i < INPUTS * H {
+            net.input[i / H][i % H] = i16_at(bytes, i);
+            i += 1;
         }
-        net.input_bias.iter_mut().for_each(|w| *w = next());
-        for side in net.output.iter_mut() {
-            side.iter_mut().for_each(|w| *w = next());
+        let mut j = 0;
+        while j < H {
+            net.input_bias[j] = i16_at(bytes, INPUTS * H + j);
+            net.output[0][j] = i16_at(bytes, INPUTS * H + H + j);
+            net.output[1][j] = i16_at(bytes, INPUTS * H + 2 * H + j);
+            j += 1;
         }
-        let tail = &bytes[Self::BYTES - 4..];
-        net.output_bias = i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
+        let t = Self::BYTES - 4;
+        net.output_bias = i32::from_le_bytes([bytes[t], bytes[t + 1], bytes[t + 2], bytes[t + 3]]);
         Some(net)
     }
 
@@ -114,13 +123,23 @@ impl<const H: usize> Network<H> {
     pub fn evaluate(&self, acc: &Accumulator<H>, side: Colour) -> i32 {
         let mut sum: i64 = i64::from(self.output_bias);
         for (k, colour) in [side, side.other()].into_iter().enumerate() {
+            // Each product is at most 255 · 32767 in magnitude, so 256 of them fit an i32.
+            const { assert!(H <= 256, "more than 256 units a colour overflow the sum") };
+            let mut part = 0i32;
             for (&a, &w) in acc.views[view(colour)].iter().zip(&self.output[k]) {
-                sum += i64::from(i32::from(a).clamp(0, QA) * i32::from(w));
+                part = part.wrapping_add(i32::from(a).clamp(0, QA) * i32::from(w));
             }
+            sum += i64::from(part);
         }
         let score = sum * i64::from(LOGIT_SCORE) / i64::from(QA * QB);
         score.clamp(-30_000, 30_000) as i32
     }
+}
+
+/// The `i`th little-endian `i16` after the 4-byte header of `bytes` (in bounds: the caller
+/// checked the length).
+const fn i16_at(bytes: &[u8], i: usize) -> i16 {
+    i16::from_le_bytes([bytes[4 + 2 * i], bytes[5 + 2 * i]])
 }
 
 impl<const H: usize> Accumulator<H> {
@@ -136,5 +155,62 @@ impl<const H: usize> Accumulator<H> {
                 net.add(self, colour, cell as usize, -1);
             }
         }
+    }
+}
+
+impl<const H: usize> Evaluation for &Network<H> {
+    type State = Accumulator<H>;
+
+    #[inline]
+    fn state_of(&self, board: &Board) -> Accumulator<H> {
+        self.accumulate(board)
+    }
+
+    #[inline]
+    fn update(&self, state: &mut Accumulator<H>, before: &Board, after: &Board) {
+        state.update(self, before, after);
+    }
+
+    #[inline]
+    fn evaluate(&self, state: &Accumulator<H>, board: &Board) -> Score {
+        Network::evaluate(self, state, board.side())
+    }
+}
+
+/// The units a colour of the committed network.
+pub const TRAINED_UNITS: usize = 128;
+
+/// The committed network (see `docs/ENGINES.md` for how it was made).
+pub static TRAINED_NETWORK: Network<TRAINED_UNITS> =
+    match Network::from_le_bytes(include_bytes!("network.bin")) {
+        Some(net) => net,
+        None => panic!("network.bin does not hold a network of TRAINED_UNITS units"),
+    };
+
+/// The linear evaluation the committed network was trained on top of.
+const LINEAR: Eval = Eval { weights: WEIGHTS };
+
+/// The committed network as an [`Evaluation`], the hosted players' default: the linear
+/// [`super::Eval`] plus the network, which was trained on top of it to learn what it misses
+/// (the linear terms see the captures in hand; the network the shape of the position).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Trained;
+
+impl Evaluation for Trained {
+    type State = Accumulator<TRAINED_UNITS>;
+
+    #[inline]
+    fn state_of(&self, board: &Board) -> Self::State {
+        TRAINED_NETWORK.accumulate(board)
+    }
+
+    #[inline]
+    fn update(&self, state: &mut Self::State, before: &Board, after: &Board) {
+        state.update(&TRAINED_NETWORK, before, after);
+    }
+
+    #[inline]
+    fn evaluate(&self, state: &Self::State, board: &Board) -> Score {
+        LINEAR.score(board) + TRAINED_NETWORK.evaluate(state, board.side())
     }
 }

@@ -8,9 +8,10 @@
 
 use super::board::{Board, Rules};
 use super::engine::circular_moves;
-use super::eval::Eval;
+use super::evaluation::Evaluation;
 use super::history::Match;
 use super::moves::Move;
+use super::nnue::Trained;
 use super::search::{Root, Tuning, search_tuned};
 use super::time::{Allowance, TimeManager};
 use crate::budget::Budget;
@@ -23,30 +24,39 @@ pub const MAX_DEPTH: u8 = 60;
 
 /// duel's Ataxx player: the selective search over a table in a caller's slice that persists
 /// between moves, reading its budgets as its [`TimeUse`] says (a whole-game clock with the
-/// budget's increment), no deeper than the budget's depth limit or [`MAX_DEPTH`].
-pub struct Player<'t> {
+/// budget's increment), no deeper than the budget's depth limit or [`MAX_DEPTH`]. `E` is the
+/// evaluation: the committed network ([`Trained`]) unless [`Player::with_eval`] chose
+/// another (the firmware chooses the linear [`super::Eval`]).
+pub struct Player<'t, E = Trained> {
     table: &'t mut [Entry],
     time: TimeUse,
-    eval: Eval,
+    eval: E,
     tuning: Tuning,
 }
 
 impl<'t> Player<'t> {
     /// A player over `table` (any length) reading its budgets as `time` says, with the
-    /// committed evaluation and search parameters.
+    /// committed network and search parameters.
     pub fn new(table: &'t mut [Entry], time: TimeUse) -> Self {
         Self {
             table,
             time,
-            eval: Eval::default(),
+            eval: Trained,
             tuning: Tuning::default(),
         }
     }
+}
 
-    /// This player with the evaluation `eval` (tuning matches, handicapped opponents).
-    pub fn with_eval(mut self, eval: Eval) -> Self {
-        self.eval = eval;
-        self
+impl<'t, E: Evaluation> Player<'t, E> {
+    /// This player with the evaluation `eval`: the linear [`super::Eval`] (the firmware,
+    /// tuning matches) or another network.
+    pub fn with_eval<F: Evaluation>(self, eval: F) -> Player<'t, F> {
+        Player {
+            table: self.table,
+            time: self.time,
+            eval,
+            tuning: self.tuning,
+        }
     }
 
     /// This player with the search parameters `tuning` (tuning matches).
@@ -61,7 +71,7 @@ impl<'t> Player<'t> {
     }
 }
 
-impl crate::Player for Player<'_> {
+impl<E: Evaluation> crate::Player for Player<'_, E> {
     type Position = Match;
     type Move = Move;
 

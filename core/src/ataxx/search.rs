@@ -13,7 +13,7 @@
 //! what it is worth, and plays the moves [`Board`] generates (a forced pass included).
 
 use super::board::{Board, MAX_MOVES};
-use super::eval::Eval;
+use super::evaluation::Evaluation;
 use super::moves::Move;
 use super::square::{Square, SquareIter, dilate, neighbours, pop, ring};
 use crate::budget::Budget;
@@ -149,9 +149,9 @@ impl Ordered {
 }
 
 /// The state of one search: the table, killers, history and the budget.
-struct Search<'a, 't, 'c> {
+struct Search<'a, 't, 'c, E> {
     tt: &'a mut TranspositionTable<'t>,
-    eval: &'a Eval,
+    eval: &'a E,
     budget: &'a mut Budget<'c>,
     tuning: Tuning,
     killers: [[u16; 2]; MAX_PLY],
@@ -169,7 +169,7 @@ fn shape_score(captures: u32, single: bool) -> u32 {
     gain * 2 + u32::from(single)
 }
 
-impl Search<'_, '_, '_> {
+impl<E: Evaluation> Search<'_, '_, '_, E> {
     /// Lists the moves of `board` (which is not over) with their ordering scores.
     fn generate(&self, board: &Board, ply: usize, tt_key: u16, list: &mut Ordered) {
         let (own, opp) = board.own_opp();
@@ -251,11 +251,13 @@ impl Search<'_, '_, '_> {
         false
     }
 
-    /// The value of `board` searched `depth` plies deep within `(alpha, beta)`.
+    /// The value of `board` (whose evaluation state is `state`) searched `depth` plies deep
+    /// within `(alpha, beta)`.
     #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         board: &Board,
+        state: &E::State,
         depth: i32,
         ply: usize,
         mut alpha: Score,
@@ -277,7 +279,7 @@ impl Search<'_, '_, '_> {
             *slot = hash;
         }
         if depth <= 0 {
-            return self.eval.score(board);
+            return self.eval.evaluate(state, board);
         }
         let pv = beta - alpha > 1;
         let mut tt_key = NO_MOVE;
@@ -294,7 +296,7 @@ impl Search<'_, '_, '_> {
         }
         let t = self.tuning;
         if !pv {
-            let static_eval = self.eval.score(board);
+            let static_eval = self.eval.evaluate(state, board);
             if depth <= t.rfp_depth
                 && beta.abs() < DECIDED
                 && static_eval - t.rfp_margin * depth >= beta
@@ -311,7 +313,16 @@ impl Search<'_, '_, '_> {
             {
                 let r = 2 + depth / 4;
                 let child = board.play_unchecked(Move::Pass);
-                let s = -self.negamax(&child, depth - 1 - r, ply + 1, -beta, -beta + 1, false, 0);
+                let s = -self.negamax(
+                    &child,
+                    state,
+                    depth - 1 - r,
+                    ply + 1,
+                    -beta,
+                    -beta + 1,
+                    false,
+                    0,
+                );
                 if self.budget.is_stopped() {
                     return 0;
                 }
@@ -339,9 +350,11 @@ impl Search<'_, '_, '_> {
             }
             let mv = key_move(key);
             let child = board.play_unchecked(mv);
+            let mut cs = *state;
+            self.eval.update(&mut cs, board, &child);
             let rev = child_reversible(mv, reversible);
             let score = if i == 0 {
-                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true, rev)
+                -self.negamax(&child, &cs, depth - 1, ply + 1, -beta, -alpha, true, rev)
             } else {
                 let mut r = 0;
                 if depth >= t.lmr_depth && t.lmr_depth > 0 && i >= t.lmr_moves {
@@ -354,6 +367,7 @@ impl Search<'_, '_, '_> {
                 }
                 let mut s = -self.negamax(
                     &child,
+                    &cs,
                     depth - 1 - r,
                     ply + 1,
                     -alpha - 1,
@@ -362,10 +376,19 @@ impl Search<'_, '_, '_> {
                     rev,
                 );
                 if s > alpha && r > 0 && !self.budget.is_stopped() {
-                    s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, true, rev);
+                    s = -self.negamax(
+                        &child,
+                        &cs,
+                        depth - 1,
+                        ply + 1,
+                        -alpha - 1,
+                        -alpha,
+                        true,
+                        rev,
+                    );
                 }
                 if s > alpha && s < beta && !self.budget.is_stopped() {
-                    s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true, rev);
+                    s = -self.negamax(&child, &cs, depth - 1, ply + 1, -beta, -alpha, true, rev);
                 }
                 s
             };
@@ -401,6 +424,7 @@ impl Search<'_, '_, '_> {
     fn root(
         &mut self,
         board: &Board,
+        state: &E::State,
         moves: &[Move],
         depth: i32,
         mut alpha: Score,
@@ -411,13 +435,15 @@ impl Search<'_, '_, '_> {
         let root_rev = self.game.len();
         for (i, &mv) in moves.iter().enumerate() {
             let child = board.play_unchecked(mv);
+            let mut cs = *state;
+            self.eval.update(&mut cs, board, &child);
             let rev = child_reversible(mv, root_rev);
             let score = if i == 0 {
-                -self.negamax(&child, depth - 1, 1, -beta, -alpha, true, rev)
+                -self.negamax(&child, &cs, depth - 1, 1, -beta, -alpha, true, rev)
             } else {
-                let mut s = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha, true, rev);
+                let mut s = -self.negamax(&child, &cs, depth - 1, 1, -alpha - 1, -alpha, true, rev);
                 if s > alpha && s < beta && !self.budget.is_stopped() {
-                    s = -self.negamax(&child, depth - 1, 1, -beta, -alpha, true, rev);
+                    s = -self.negamax(&child, &cs, depth - 1, 1, -beta, -alpha, true, rev);
                 }
                 s
             };
@@ -475,10 +501,10 @@ impl Root<'_> {
 /// `budget` runs out, or until `deepen` (called after every completed iteration) returns false.
 /// Returns the deepest completed iteration's result (its move improved by an interrupted
 /// iteration's, when a full search proved that better). `None` when the game is over.
-pub(crate) fn search_tuned(
+pub(crate) fn search_tuned<E: Evaluation>(
     root: Root<'_>,
     tt: &mut TranspositionTable<'_>,
-    eval: &Eval,
+    eval: &E,
     tuning: Tuning,
     config: SearchConfig,
     budget: &mut Budget<'_>,
@@ -514,7 +540,7 @@ pub(crate) fn search_tuned(
         let child = board.play_unchecked(*only);
         result.score = match child.final_margin() {
             Some(margin) => -super::engine::outcome_score(margin),
-            None => -eval.score(&child),
+            None => -eval.evaluate(&eval.state_of(&child), &child),
         };
         return Some(result);
     }
@@ -529,6 +555,7 @@ pub(crate) fn search_tuned(
         game,
     };
     search.path[0] = hash;
+    let state = eval.state_of(board);
     let aspiration = if config.aspiration > 0 {
         config.aspiration
     } else {
@@ -542,7 +569,8 @@ pub(crate) fn search_tuned(
             beta = result.score + delta;
         }
         let (score, best, done) = loop {
-            let (score, best, done) = search.root(board, moves.as_slice(), depth, alpha, beta);
+            let (score, best, done) =
+                search.root(board, &state, moves.as_slice(), depth, alpha, beta);
             if !done {
                 break (score, best, done);
             }

@@ -356,6 +356,13 @@ impl Referee for AtaxxReferee {
             Seat::new(&self.players[0], game.clocks[0], game.seed),
             Seat::new(&self.players[1], game.clocks[1], game.seed ^ 1),
         ];
+        // UAI engines start before the clocks do, as in fastchess (a Botzone bot's process
+        // start is part of its turn, as on Botzone).
+        for side in [Side::A, Side::B] {
+            if let Err(f) = seats[side.index()].start_engine() {
+                return finish_seats(seats, forfeit(record, side, &f.to_string()));
+            }
+        }
         let mut repetitions = std::collections::HashMap::new();
         while !position.board().is_over() {
             let side = side_of(position.board().side());
@@ -539,6 +546,17 @@ impl<'p> Seat<'p> {
         }
     }
 
+    /// Starts a UAI player's engine and its game (`uai`, `isready`, `uainewgame`) if it has
+    /// not started yet; other players have nothing to start.
+    fn start_engine(&mut self) -> Result<(), Failure> {
+        if let (Contestant::Uai(argv, _), None) = (self.player, &self.uai) {
+            let mut engine = UaiClient::start(argv)?;
+            engine.new_game()?;
+            self.uai = Some(engine);
+        }
+        Ok(())
+    }
+
     fn ask(
         &mut self,
         position: &Position,
@@ -584,13 +602,11 @@ impl<'p> Seat<'p> {
                     .unwrap_or(Move::Pass);
                 Ok(Answer::Uai(mv.to_string()))
             }
-            Contestant::Uai(argv, nodes) => {
-                if self.uai.is_none() {
-                    let mut engine = UaiClient::start(argv)?;
-                    engine.new_game()?;
-                    self.uai = Some(engine);
-                }
-                let engine = self.uai.as_mut().expect("started above");
+            Contestant::Uai(_, nodes) => {
+                self.start_engine()?;
+                let Some(engine) = self.uai.as_mut() else {
+                    return Err(Failure::Crashed("the UAI engine did not start".into()));
+                };
                 let mut moves = opening.to_vec();
                 moves.extend_from_slice(played);
                 let limits = GoLimits {

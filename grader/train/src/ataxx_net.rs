@@ -22,6 +22,39 @@ pub struct Position {
     pub other: Vec<u8>,
     /// The label: the expected result of the side to move, in `0..=1`.
     pub label: f32,
+    /// A logit the network's output is added to: the linear evaluation's, so that the
+    /// network learns what that evaluation misses (0 for the network alone).
+    pub base: f32,
+}
+
+/// The cell `cell` (0..49, row-major on 7×7) under the board's symmetry `k` (0..8: `k & 4`
+/// transposes, `k & 1` mirrors the columns, `k & 2` the rows; 0 is the identity).
+pub fn symmetric_cell(cell: u8, k: u8) -> u8 {
+    let (mut x, mut y) = (cell % 7, cell / 7);
+    if k & 4 != 0 {
+        core::mem::swap(&mut x, &mut y);
+    }
+    if k & 1 != 0 {
+        x = 6 - x;
+    }
+    if k & 2 != 0 {
+        y = 6 - y;
+    }
+    y * 7 + x
+}
+
+impl Position {
+    /// This position under the board's symmetry `k` (see [`symmetric_cell`]): the same
+    /// label, since Ataxx without blocked cells plays the same on every image of a board.
+    pub fn symmetric(&self, k: u8) -> Position {
+        let map = |cells: &[u8]| cells.iter().map(|&c| symmetric_cell(c, k)).collect();
+        Position {
+            own: map(&self.own),
+            other: map(&self.other),
+            label: self.label,
+            base: self.base,
+        }
+    }
 }
 
 /// The network's weights.
@@ -116,7 +149,7 @@ impl Net {
 
     /// The squared error of the prediction for `p`.
     pub fn loss(&self, p: &Position) -> f32 {
-        let e = sigmoid(self.logit(p)) - p.label;
+        let e = sigmoid(p.base + self.logit(p)) - p.label;
         e * e
     }
 
@@ -124,7 +157,7 @@ impl Net {
     pub fn backward(&self, p: &Position, grad: &mut Net) -> f32 {
         let h = self.hidden;
         let f = self.forward(p);
-        let y = sigmoid(f.logit);
+        let y = sigmoid(p.base + f.logit);
         let e = y - p.label;
         let d = 2.0 * e * y * (1.0 - y);
         grad.output_bias += d;
@@ -256,32 +289,47 @@ pub fn mean_loss(net: &Net, positions: &[Position]) -> f32 {
     (sum / positions.len().max(1) as f64) as f32
 }
 
-/// Trains `net` on `train` for `epochs` passes of shuffled minibatches of `batch` positions,
-/// calling `report(epoch, training loss)` after each.
+/// How [`train`] goes: `epochs` passes of shuffled minibatches of `batch` positions, Adam's
+/// learning rate `rate` in the first pass and multiplied by `decay` after each, the shuffles
+/// drawn from `seed`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Schedule {
+    /// Passes over the training positions.
+    pub epochs: u32,
+    /// Positions a step.
+    pub batch: usize,
+    /// Adam's learning rate in the first pass.
+    pub rate: f32,
+    /// The learning rate's factor from one pass to the next.
+    pub decay: f32,
+    /// Seed of the shuffles.
+    pub seed: u64,
+}
+
+/// Trains `net` on `train` as `schedule` says, calling `report(epoch, net, training loss)`
+/// after each pass.
 pub fn train(
     net: &mut Net,
     train: &mut [Position],
-    epochs: u32,
-    batch: usize,
-    rate: f32,
-    seed: u64,
+    schedule: Schedule,
     report: &mut dyn FnMut(u32, &Net, f32),
 ) {
-    let mut adam = Adam::new(net, rate);
-    let mut rng = Rng::new(seed, 1);
+    let mut adam = Adam::new(net, schedule.rate);
+    let mut rng = Rng::new(schedule.seed, 1);
     let mut grad = net.zeros_like();
-    for epoch in 1..=epochs {
+    for epoch in 1..=schedule.epochs {
         for i in (1..train.len()).rev() {
             train.swap(i, rng.below(i + 1));
         }
         let mut sum = 0.0f64;
-        for chunk in train.chunks(batch.max(1)) {
+        for chunk in train.chunks(schedule.batch.max(1)) {
             grad.weights_mut().for_each(|g| *g = 0.0);
             for p in chunk {
                 sum += f64::from(net.backward(p, &mut grad));
             }
             adam.step(net, &mut grad, chunk.len());
         }
+        adam.rate *= schedule.decay;
         report(epoch, net, (sum / train.len().max(1) as f64) as f32);
     }
 }
@@ -303,6 +351,7 @@ mod tests {
             own,
             other,
             label: rng.below(3) as f32 / 2.0,
+            base: 0.0,
         }
     }
 
@@ -378,6 +427,26 @@ mod tests {
         }
     }
 
+    /// The eight symmetries are distinct permutations of the cells, the identity first, and
+    /// each maps the start position's corners to corners.
+    #[test]
+    fn the_symmetries_permute_the_cells() {
+        let mut images = std::collections::BTreeSet::new();
+        for k in 0..8u8 {
+            let image: Vec<u8> = (0..49).map(|c| symmetric_cell(c, k)).collect();
+            let mut sorted = image.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (0..49).collect::<Vec<u8>>(), "symmetry {k}");
+            for corner in [0, 6, 42, 48] {
+                assert!([0, 6, 42, 48].contains(&symmetric_cell(corner, k)));
+            }
+            assert_eq!(symmetric_cell(24, k), 24);
+            images.insert(image);
+        }
+        assert_eq!(images.len(), 8);
+        assert!((0..49).all(|c| symmetric_cell(c, 0) == c));
+    }
+
     /// Training lowers the loss on a rule the inputs decide (more own pieces wins).
     #[test]
     fn training_learns_a_piece_count_rule() {
@@ -395,7 +464,14 @@ mod tests {
             .collect();
         let mut net = Net::new(16, 1);
         let before = mean_loss(&net, &data);
-        train(&mut net, &mut data, 20, 64, 0.01, 2, &mut |_, _, _| {});
+        let schedule = Schedule {
+            epochs: 20,
+            batch: 64,
+            rate: 0.01,
+            decay: 1.0,
+            seed: 2,
+        };
+        train(&mut net, &mut data, schedule, &mut |_, _, _| {});
         let after = mean_loss(&net, &data);
         assert!(after < before / 3.0, "loss {before} -> {after}");
         let bytes = net.to_bytes();

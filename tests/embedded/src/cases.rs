@@ -219,13 +219,15 @@ fn reversi_midgame(entries: &mut [Entry]) -> Outcome {
 // Not inlined, so that each case has its own stack frame on the firmware (measured alone).
 #[inline(never)]
 fn ataxx(entries: &mut [Entry]) -> Outcome {
-    use duel_core::ataxx::{Board, Match, Player, Rules};
+    use duel_core::ataxx::{Board, Eval, Match, Player, Rules};
     let Ok(board) = Board::from_fen(ATAXX_FEN, Rules::Botzone) else {
         return Outcome::FAILED;
     };
     let game = Match::from_board(board);
     let mut budget = Budget::nodes(ATAXX_NODES);
-    match Player::new(entries, TimeUse::ThisMove).choose(&game, &mut budget) {
+    // The firmware's choice: the linear evaluation (the network does not fit its flash).
+    let mut player = Player::new(entries, TimeUse::ThisMove).with_eval(Eval::default());
+    match player.choose(&game, &mut budget) {
         Some(decision) => Outcome {
             answer: Answer::Ataxx(decision.mv),
             score: i64::from(decision.score),

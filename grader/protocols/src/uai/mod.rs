@@ -6,8 +6,10 @@
 //! mix; the first limit reached ends the search), planned by the core's time manager
 //! (`core/src/ataxx/time.rs`). The positions of the game since its last copy (from
 //! `position … moves …`) are passed to the search, which scores a return to one of them as a
-//! draw. `setoption name NAME value N` sets `Hash` (MiB) or, for tuning matches, a field of
-//! [`Tuning`] or [`Eval`] by name (`w0`… the fitted weights); these are not listed by `uai`.
+//! draw. `setoption name NAME value N` sets `Hash` (MiB), `Network` (1, the default: the
+//! trained network evaluation; 0: the linear [`Eval`], which the firmware plays) or, for
+//! tuning matches, a field of [`Tuning`] or [`Eval`] by name (`w0`… the linear evaluation's
+//! weights); these are not listed by `uai`.
 //!
 //! [`client`] drives any UAI engine for the arena.
 
@@ -16,7 +18,7 @@ pub mod client;
 use crate::clock::WallClock;
 use duel_core::Colour;
 use duel_core::ataxx::{Allowance, Board, Eval, Match, Move, Player, Rules, Tuning, perft};
-use duel_core::{Budget, Clock, Decision, Entry, Player as _, TimeUse};
+use duel_core::{Budget, Clock, Decision, Entry, TimeUse};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -275,6 +277,14 @@ impl UaiServer {
             }
             return Ok(());
         }
+        if name.eq_ignore_ascii_case("network") {
+            self.settings.linear = match n {
+                0 => true,
+                1 => false,
+                _ => return Err(format!("option {name}: {value} is neither 0 nor 1")),
+            };
+            return Ok(());
+        }
         let (t, e) = (&mut self.settings.tuning, &mut self.settings.eval);
         let int = n.clamp(-1_000_000, 1_000_000) as i32;
         let count = n.clamp(0, 1000) as usize;
@@ -320,7 +330,10 @@ impl UaiServer {
 #[derive(Clone, Copy, Debug, Default)]
 struct Settings {
     tuning: Tuning,
+    /// The linear evaluation's weights, used when `linear` is set.
     eval: Eval,
+    /// Whether the linear evaluation replaces the network (`setoption name Network value 0`).
+    linear: bool,
 }
 
 fn search(
@@ -346,9 +359,16 @@ fn search(
         Ok(g) => g,
         Err(poisoned) => poisoned.into_inner(),
     };
-    let mut player = Player::new(&mut guard, time)
-        .with_eval(settings.eval)
-        .with_tuning(settings.tuning);
+    let (mut network, mut linear);
+    let player: &mut dyn duel_core::Player<Position = Match, Move = Move> = if settings.linear {
+        linear = Player::new(&mut guard, time)
+            .with_eval(settings.eval)
+            .with_tuning(settings.tuning);
+        &mut linear
+    } else {
+        network = Player::new(&mut guard, time).with_tuning(settings.tuning);
+        &mut network
+    };
     let started = Instant::now();
     let mut report = |r: &Decision<Move>| {
         let micros = started.elapsed().as_micros().max(1) as u64;

@@ -110,9 +110,12 @@ struct NetArgs {
     /// Positions a step.
     #[arg(long, default_value_t = 256)]
     batch: usize,
-    /// Adam's learning rate.
+    /// Adam's learning rate in the first pass.
     #[arg(long, default_value_t = 0.002)]
     rate: f32,
+    /// The learning rate's factor from one pass to the next.
+    #[arg(long, default_value_t = 0.75)]
+    decay: f32,
     /// The logistic scale of the search's scores (hundredths of a piece).
     #[arg(long, default_value_t = 300.0)]
     scale: f64,
@@ -122,7 +125,12 @@ struct NetArgs {
     /// Seed of the initial weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Where to write the weights (hidden size, then little-endian f32s).
+    /// Images of each training position under the board's symmetries (1: the position
+    /// only; 8: all of them). Held-out positions are never augmented.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u8).range(1..=8))]
+    symmetries: u8,
+    /// Where to write the weights, quantised in the byte layout the core's
+    /// `ataxx::nnue::Network::from_le_bytes` reads.
     #[arg(long)]
     out: Option<PathBuf>,
 }
@@ -356,6 +364,7 @@ fn fit_net(args: &NetArgs) -> Result<(), String> {
             own: cells(side),
             other: cells(side.other()),
             label: label(score, result, args.scale, args.lambda) as f32,
+            base: (f64::from(eval_now.score(board)) / args.scale) as f32,
         };
         (position, f64::from(eval_now.score(board)))
     })?;
@@ -364,7 +373,10 @@ fn fit_net(args: &NetArgs) -> Result<(), String> {
         test.iter().map(|(p, now)| (f64::from(p.label), *now)),
         args.scale,
     );
-    let mut train: Vec<Position> = train.into_iter().map(|(p, _)| p).collect();
+    let mut train: Vec<Position> = train
+        .into_iter()
+        .flat_map(|(p, _)| (0..args.symmetries).map(move |k| p.symmetric(k)))
+        .collect();
     let test: Vec<Position> = test.into_iter().map(|(p, _)| p).collect();
     eprintln!(
         "ataxx-train: {} training and {} held-out positions; held-out loss of the linear \
@@ -374,13 +386,17 @@ fn fit_net(args: &NetArgs) -> Result<(), String> {
     );
     let mut net = Net::new(args.hidden, args.seed);
     let started = std::time::Instant::now();
+    let schedule = ataxx_net::Schedule {
+        epochs: args.epochs,
+        batch: args.batch,
+        rate: args.rate,
+        decay: args.decay,
+        seed: args.seed,
+    };
     ataxx_net::train(
         &mut net,
         &mut train,
-        args.epochs,
-        args.batch,
-        args.rate,
-        args.seed,
+        schedule,
         &mut |epoch, net, training| {
             eprintln!(
                 "ataxx-train: epoch {epoch}: training loss {training:.6}, held-out {:.6} \
@@ -395,7 +411,7 @@ fn fit_net(args: &NetArgs) -> Result<(), String> {
         ataxx_net::mean_loss(&net, &test)
     );
     if let Some(path) = &args.out {
-        std::fs::write(path, net.to_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
+        std::fs::write(path, net.quantise()).map_err(|e| format!("{}: {e}", path.display()))?;
         eprintln!("ataxx-train: wrote {}", path.display());
     }
     Ok(())
