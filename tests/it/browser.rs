@@ -238,6 +238,7 @@ fn the_page_plays_every_game_and_reviews_records_in_headless_chromium_as_the_nat
         "out": dir,
         "games": games.iter().enumerate().map(|(k, (game, size, side))| json!({
             "game": game, "size": size, "side": side, "nodes": NODES, "seed": k + 1, "undo": k == 0,
+            "midShotAt": 6,
         })).collect::<Vec<_>>(),
         "reviews": [
             { "game": "reversi", "record": read(&jsonl), "analysis": analysis, "nodes": REVIEW_NODES, "steps": 5 },
@@ -317,6 +318,9 @@ fn the_page_plays_every_game_and_reviews_records_in_headless_chromium_as_the_nat
         let n = side_of(game, texts[0]);
         assert_eq!(g["cells"].as_u64().unwrap() as usize, n * n, "{game:?}");
         check_png(Path::new(g["screenshot"].as_str().unwrap()));
+        check_png(Path::new(
+            g["midScreenshot"].as_str().expect("a mid-game screenshot"),
+        ));
     }
 
     // Undo took back the human's last move and duel's answer to it.

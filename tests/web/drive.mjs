@@ -1,10 +1,12 @@
 // Drives the page (web/) in headless Chromium over WebDriver, with Node's own fetch (no npm
 // packages): `node drive.mjs PLAN.json`. The plan: {chromedriver, chromium, url, out, games:
-// [{game, size, side, nodes, seed, undo}], reviews: [{game, record, analysis, nodes, steps}]}. For each game it
-// sets up a new game through the page's controls, plays the human side by clicking the first
-// legal move the page offers until the game is over (once pressing Undo, when asked), screenshots the page and reports what
-// the page played; then it loads each record in Review, steps through it and screenshots it.
-// The report (JSON) goes to stdout; the Rust test (tests/it/browser.rs) checks it.
+// [{game, size, side, nodes, seed, undo, midShotAt}], reviews: [{game, record, analysis,
+// nodes, steps}]}. For each game it sets up a new game through the page's controls, plays the
+// human side by clicking the first legal move the page offers until the game is over (once
+// pressing Undo, when asked), screenshots the page (in the middle of the game too, when asked)
+// and reports what the page played; then it loads each record in Review, steps through it and
+// screenshots it. The report (JSON) goes to stdout; the Rust test (tests/it/browser.rs) checks
+// it.
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -97,12 +99,15 @@ try {
     await click("#new");
     let clicks = 0;
     let played = -1;
+    const shots = {};
     for (;;) {
       const state = await until("state", ["human", "over"]);
       const now = await run(`return window.duel.play.moves.length`);
       if (now <= played) throw new Error(`${g.game}: the page did not take the move at ply ${now}: ${await run(`return document.getElementById("status").textContent`)}`);
       played = now;
       if (state === "over") break;
+      // A screenshot in the middle of the game too, at the first human turn from ply `midShotAt`.
+      if (g.midShotAt !== undefined && !shots.mid && now >= g.midShotAt) shots.mid = await screenshot(`${plan.out}/${g.game}-mid.png`);
       // Once, when asked: take back the last human move (and duel's answer) with Undo.
       if (g.undo && report.undo === undefined && now >= 4) {
         await click("#undo");
@@ -128,7 +133,7 @@ try {
       return { texts: p.texts, moves: p.moves, decisions: p.decisions.map((d) => d && { move: d.move, score: d.score, exact: d.exact, depth: d.depth, nodes: d.nodes, pv: d.pv }),
                cells: document.querySelectorAll("#board .cell").length, status: document.getElementById("status").textContent };`);
     const file = await screenshot(`${plan.out}/${g.game}.png`);
-    report.games.push({ ...g, ...page, clicks, screenshot: file, millis: Date.now() - started });
+    report.games.push({ ...g, ...page, clicks, screenshot: file, midScreenshot: shots.mid ?? null, millis: Date.now() - started });
     log(`${g.game}: ${page.moves.length} plies, ${clicks} clicks, ${Date.now() - started} ms: ${page.status}`);
   }
   report.reviews = [];
