@@ -74,10 +74,13 @@ try {
     writeFileSync(file, png);
     return file;
   };
-  // Waits (polling, no time limit of its own: the test's harness bounds the run) until the
-  // body's data attribute `key` is one of `values`.
+  // Waits (polling) until the body's data attribute `key` is one of `values`. Each step takes
+  // well under a second; the five-minute guard only turns a hung page into a failure that says
+  // so instead of a test that never ends (no assertion here depends on speed).
   const until = async (key, values) => {
+    const guard = Date.now() + 300000;
     for (;;) {
+      if (Date.now() > guard) throw new Error(`the page never reached ${key} ${values.join("/")} (hung?)`);
       const state = await run(`return document.body.dataset[arguments[0]] ?? ""`, key);
       if (values.includes(state)) return state;
       if (state === "error") throw new Error(`the page says: ${await run(`return document.getElementById("status").textContent + " " + document.getElementById("review-status").textContent`)}`);
