@@ -390,16 +390,24 @@ async function showReviewGame(index) {
     }
     const next = await call({ op: "play", text, move });
     if (next.error) throw new Error(`move ${move}: ${next.error}`);
+    const ply = review.moves.length;
+    lead += (ply % 2 === 0 ? 1 : -1) * next.points;
     text = next.position;
     return next.move;
   };
+  // The first player's points so far, a position each (The Fruit Rage).
+  let lead = 0;
   try {
+    review.moves = [];
     for (const mv of record.opening) await step(mv);
     review.positions = [text];
     review.moves = [];
+    review.leads = [0];
+    lead = 0;
     for (const mv of record.moves) {
       review.moves.push(await step(mv));
       review.positions.push(text);
+      review.leads.push(lead);
     }
   } catch (e) {
     if (generation !== review.generation) return;
@@ -427,17 +435,19 @@ async function computeCurve(generation) {
   const key = review.key;
   const game = GAMES[key];
   const nodes = Math.max(1, Number($("review-nodes").value) || 20000);
-  for (const text of review.positions) {
-    const black = game.mover(text) === 0;
+  for (const [ply, text] of review.positions.entries()) {
+    const black = game.mover(text, ply) === 0;
+    const lead = review.leads[ply];
     let value;
     const legal = await reviewEngine.call({ op: "legal", game: game.number, text });
-    if (legal.over) {
-      const [b, w] = game.counts(text);
+    const atLimit = game.moveLimit !== undefined && ply >= game.moveLimit;
+    if (legal.over || atLimit) {
+      const [b, w] = key === "fruit-rage" ? [lead, 0] : game.counts(text, ply);
       value = { value: b - w, exact: true };
     } else {
       const d = await reviewEngine.call({ op: "move", game: game.number, text, limit: { nodes } });
       if (generation !== review.generation) return;
-      value = d.error ? { value: 0, exact: false } : blackValue(key, d, black);
+      value = d.error ? { value: 0, exact: false } : blackValue(key, d, black, lead);
     }
     if (generation !== review.generation) return;
     review.values.push(value);
@@ -452,7 +462,7 @@ function showReview() {
   $("review-ply").textContent = `position ${ply} of ${review.positions.length - 1}${ply > 0 ? `, after ${review.moves[ply - 1]}` : ""}`;
   const v = review.values[ply];
   $("review-value").textContent = v
-    ? `value for Black: ${v.value >= 0 ? "+" : ""}${v.exact ? v.value : v.value.toFixed(1)}${v.exact ? " (exact)" : ""} — ${review.source}`
+    ? `value for ${GAMES[key].names[0]}: ${v.value >= 0 ? "+" : ""}${v.exact ? v.value : v.value.toFixed(1)}${v.exact ? " (exact)" : ""} — ${review.source}`
     : `computing… — ${review.source}`;
   $("review-status").textContent = `${review.positions.length} positions`;
   drawCurve();
@@ -474,7 +484,7 @@ function drawCurve() {
     `<text x="4" y="12" font-size="10">+${top.toFixed(1)}</text><text x="4" y="${H - 3}" font-size="10">-${top.toFixed(1)}</text>`;
   svg.dataset.points = String(review.values.length);
   const v = review.values[review.ply];
-  if (v) $("review-value").textContent = `value for Black: ${v.value >= 0 ? "+" : ""}${v.exact ? v.value : v.value.toFixed(1)}${v.exact ? " (exact)" : ""} — ${review.source}`;
+  if (v) $("review-value").textContent = `value for ${GAMES[review.key].names[0]}: ${v.value >= 0 ? "+" : ""}${v.exact ? v.value : v.value.toFixed(1)}${v.exact ? " (exact)" : ""} — ${review.source}`;
 }
 
 function goTo(ply) {

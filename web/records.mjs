@@ -6,14 +6,15 @@ const REVERSI_START = "-".repeat(27) + "XO------OX" + "-".repeat(27) + " X";
 const ATAXX_START = "x5o/7/7/7/7/7/o5x x 0 1";
 
 /**
- * The games of a record of `game` ("reversi" or "ataxx"), told apart by its first character
- * (`{` JSON lines, `(` GGF, `[` PGN). Each game: {label, start (the binding's text),
- * opening (moves to play from start before the record's own), moves, result}.
+ * The games of a record of `game` ("reversi", "ataxx", "filler" or "fruit-rage"), told apart
+ * by its first character (`{` JSON lines, `(` GGF, `[` PGN). Each game: {label, start (the
+ * binding's text), opening (moves to play from start before the record's own), moves, result}.
  */
 export function parseRecord(game, text) {
   const first = text.trimStart()[0];
   if (first === undefined) throw new Error("the record is empty");
   if (first === "{") return jsonLines(game, text);
+  if (game === "filler" || game === "fruit-rage") throw new Error("not a record: JSON lines ({) expected");
   if (first === "(" && game === "reversi") return ggf(text);
   if (first === "[" && game === "ataxx") return pgn(text);
   throw new Error(
@@ -40,6 +41,14 @@ function jsonLines(game, text) {
       const result = `${winner} (A ${r.margin >= 0 ? "+" : ""}${r.margin}, ${r.reason ?? "game over"})`;
       const label = `game ${r.game} (pair ${r.pair ?? "?"}), A ${r.a_first ? "first" : "second"}`;
       const opening = (r.opening ?? "").trim();
+      // Filler: "N/row/row/…" (the first mover's view); The Fruit Rage: "TYPES/row/row/…".
+      if (game === "filler" || game === "fruit-rage") {
+        const [head, ...rows] = opening.split("/");
+        if (rows.length === 0) throw new Error(`line ${n}: the opening is not a board ("N/row/…")`);
+        const start =
+          game === "filler" ? `${head}\n${rows.join("\n")}\n` : `${rows.length}\n${head}\n300\n${rows.join("\n")}\n`;
+        return { label, start, opening: [], moves: r.moves, result };
+      }
       if (game === "reversi") {
         // A move string (passes implied), or a board of 64 cells with an optional side.
         const word = opening.split(/\s+/)[0] ?? "";
@@ -144,12 +153,20 @@ export function parseAnalysis(text) {
 }
 
 /**
- * A decision's value in the game's own units (discs, pieces) from Black's view, as
- * `duel analyze` computes it: {value, exact}.
+ * A decision's value in the game's own units (discs, pieces, cells, points) from the first
+ * player's view (Black's in Reversi and Ataxx), as `duel analyze` computes it: {value, exact}.
+ * `lead` is the first player's points so far (The Fruit Rage, whose positions do not hold
+ * them).
  */
-export function blackValue(game, decision, blackToMove) {
+export function blackValue(game, decision, blackToMove, lead = 0) {
   const sign = blackToMove ? 1 : -1;
   const s = decision.score;
+  if (game === "filler") {
+    const cell = 16, win = (1 << 28) / 8;
+    if (Math.abs(s) >= win - 400 * cell) return { value: (sign * (s - Math.sign(s) * win)) / cell, exact: true };
+    return { value: (sign * s) / cell, exact: decision.exact };
+  }
+  if (game === "fruit-rage") return { value: lead + sign * s, exact: decision.exact };
   if (game === "reversi") {
     const win = 1 << 20;
     if (decision.exact) return { value: sign * s, exact: true };

@@ -2,12 +2,13 @@
 //! `tests/web/drive.mjs` (Node's own `fetch`, no npm packages), the page served by a small
 //! static server of this test on 127.0.0.1. It plays a whole node-limited game of each of the
 //! five games through the page's controls (the human side clicks the first legal move the page
-//! offers, pressing Undo once), then reviews arena records (JSON lines with `duel analyze`'s report, GGF, PGN), and
-//! screenshots each. Every move the page's engine chose must be the native engine's at the same
-//! node limit (the same decision: move, score, depth, nodes, line), every position the page
-//! showed the native binding's, and every value of a curve the page computed the native
-//! engine's. Nothing is skipped: without Chromium, chromedriver or Node the test fails saying
-//! what to install (`.ci/run` installs them). No assertion is timed.
+//! offers, pressing Undo once), then reviews arena records (Reversi JSON lines with `duel
+//! analyze`'s report, GGF, Ataxx PGN, Filler and The Fruit Rage JSON lines), and screenshots
+//! each. Every move the page's engine chose must be the native engine's at the same node limit
+//! (the same decision: move, score, depth, nodes, line), every position the page showed the
+//! native binding's, and every value of a curve the page computed the native engine's. Nothing
+//! is skipped: without Chromium, chromedriver or Node the test fails saying what to install
+//! (`.ci/run` installs them). No assertion is timed.
 
 use crate::wasm::{built_wasm, need_node};
 use duel_tests::{bin, run, scratch_dir, workspace};
@@ -135,12 +136,23 @@ fn check_png(path: &Path) -> (u32, u32, usize) {
     (width, height, bytes.len())
 }
 
-/// A decision's value from Black's view, as `duel analyze` and the page compute it.
+/// A decision's value from Black's (the first player's) view, as `duel analyze` and the page
+/// compute it; The Fruit Rage's is the points still to come, its lead so far added apart.
 fn black_value(game: Game, d: &Value, black: bool) -> (f64, bool) {
     let sign = if black { 1.0 } else { -1.0 };
     let score = d["score"].as_i64().unwrap() as i32;
     let exact = d["exact"].as_bool().unwrap();
     match game {
+        Game::Filler => {
+            let (win, cell) = (duel_core::filler::WIN, duel_core::filler::CELL);
+            if score.abs() >= win - 400 * cell {
+                let margin = score - score.signum() * win;
+                (sign * f64::from(margin) / f64::from(cell), true)
+            } else {
+                (sign * f64::from(score) / f64::from(cell), exact)
+            }
+        }
+        Game::FruitRage => (sign * f64::from(score), exact),
         Game::Reversi => match duel_core::reversi::final_margin_of(score) {
             _ if exact => (sign * f64::from(score), true),
             Some(m) if score != 0 => (sign * f64::from(m), true),
@@ -222,6 +234,20 @@ fn the_page_plays_every_game_and_reviews_records_in_headless_chromium_as_the_nat
     ataxx.extend(["--pgn".into(), s(&pgn)]);
     duel(&ataxx.iter().map(String::as_str).collect::<Vec<_>>());
     let analysis = duel(&["analyze", "reversi", &s(&jsonl), "--nodes", "5000"]);
+    let filler_record = dir.join("filler.jsonl");
+    let fruit_record = dir.join("fruit-rage.jsonl");
+    let mut filler = match_args("filler");
+    filler.extend([
+        "--size".into(),
+        "6".into(),
+        "--record".into(),
+        s(&filler_record),
+    ]);
+    duel(&filler.iter().map(String::as_str).collect::<Vec<_>>());
+    let mut fruit = match_args("fruit-rage");
+    fruit.extend(["--size".into(), "6".into(), "--types".into(), "3".into()]);
+    fruit.extend(["--record".into(), s(&fruit_record)]);
+    duel(&fruit.iter().map(String::as_str).collect::<Vec<_>>());
     let read = |p: &Path| std::fs::read_to_string(p).unwrap();
 
     let games = [
@@ -244,6 +270,8 @@ fn the_page_plays_every_game_and_reviews_records_in_headless_chromium_as_the_nat
             { "game": "reversi", "record": read(&jsonl), "analysis": analysis, "nodes": REVIEW_NODES, "steps": 5 },
             { "game": "reversi", "record": read(&ggf), "nodes": REVIEW_NODES, "steps": 3 },
             { "game": "ataxx", "record": read(&pgn), "nodes": REVIEW_NODES, "steps": 3 },
+            { "game": "filler", "record": read(&filler_record), "nodes": REVIEW_NODES, "steps": 3 },
+            { "game": "fruit-rage", "record": read(&fruit_record), "nodes": REVIEW_NODES, "steps": 2 },
         ],
     });
     let plan_path = dir.join("plan.json");
@@ -334,7 +362,14 @@ fn the_page_plays_every_game_and_reviews_records_in_headless_chromium_as_the_nat
 
     // The reviewed records.
     let reviews = report["reviews"].as_array().unwrap();
-    assert_eq!(reviews.len(), 3);
+    let reviewed = [
+        Game::Reversi,
+        Game::Reversi,
+        Game::Ataxx,
+        Game::Filler,
+        Game::FruitRage,
+    ];
+    assert_eq!(reviews.len(), reviewed.len());
     let analysed: Vec<f64> = analysis
         .lines()
         .find_map(|l| l.split_once("curve (black's view, * exact): "))
@@ -344,7 +379,7 @@ fn the_page_plays_every_game_and_reviews_records_in_headless_chromium_as_the_nat
         .map(|v| v.trim_end_matches('*').parse().unwrap())
         .collect();
     for (k, r) in reviews.iter().enumerate() {
-        let game = if k < 2 { Game::Reversi } else { Game::Ataxx };
+        let game = reviewed[k];
         let positions: Vec<&str> = r["positions"]
             .as_array()
             .unwrap()
@@ -352,13 +387,17 @@ fn the_page_plays_every_game_and_reviews_records_in_headless_chromium_as_the_nat
             .map(|t| t.as_str().unwrap())
             .collect();
         let moves = r["moves"].as_array().unwrap();
-        assert!(moves.len() >= 20, "review {k}: {} moves", moves.len());
+        assert!(moves.len() >= 6, "review {k}: {} moves", moves.len());
         assert_eq!(positions.len(), moves.len() + 1);
+        // The first player's points before each position (The Fruit Rage).
+        let mut leads = vec![0i64];
         for (i, mv) in moves.iter().enumerate() {
             let next: Value =
                 serde_json::from_str(&play(game, positions[i], mv.as_str().unwrap()).unwrap())
                     .unwrap();
             assert_eq!(next["position"], positions[i + 1], "review {k} ply {i}");
+            let points = next["points"].as_i64().unwrap();
+            leads.push(leads[i] + if i % 2 == 0 { points } else { -points });
         }
         let values = r["values"].as_array().unwrap();
         assert_eq!(
@@ -381,14 +420,31 @@ fn the_page_plays_every_game_and_reviews_records_in_headless_chromium_as_the_nat
             assert!(source.starts_with("duel in this page"), "{source}");
             for (i, (text, v)) in positions.iter().zip(values).enumerate() {
                 let over: Value = serde_json::from_str(&legal(game, text).unwrap()).unwrap();
-                let (value, exact) = if over["over"].as_bool().unwrap() {
-                    (black_lead(text), true)
+                // Who moves: the text says in Reversi and Ataxx; the ply in the others.
+                let first = match game {
+                    Game::Reversi | Game::Ataxx => black_moves(text),
+                    _ => i % 2 == 0,
+                };
+                let sign = if first { 1.0 } else { -1.0 };
+                let lead = leads[i] as f64;
+                let at_limit =
+                    game == Game::Filler && i >= usize::from(duel_core::filler::DEFAULT_MOVE_LIMIT);
+                let (value, exact) = if over["over"].as_bool().unwrap() || at_limit {
+                    match game {
+                        Game::Reversi | Game::Ataxx => (black_lead(text), true),
+                        Game::Filler => (sign * over["score"].as_f64().unwrap(), true),
+                        _ => (lead, true),
+                    }
                 } else {
                     let d: Value = serde_json::from_str(
                         &respond(game, text, &Limit::Nodes(REVIEW_NODES)).unwrap(),
                     )
                     .unwrap();
-                    black_value(game, &d, black_moves(text))
+                    let (value, exact) = black_value(game, &d, first);
+                    (
+                        value + if game == Game::FruitRage { lead } else { 0.0 },
+                        exact,
+                    )
                 };
                 assert!(
                     (v["value"].as_f64().unwrap() - value).abs() < 1e-9,
@@ -411,7 +467,7 @@ fn the_page_plays_every_game_and_reviews_records_in_headless_chromium_as_the_nat
                 "{shown}"
             );
         }
-        let n = if game == Game::Reversi { 8 } else { 7 };
+        let n = side_of(game, positions[0]) as u64;
         assert_eq!(r["cells"].as_u64().unwrap(), n * n);
         check_png(Path::new(r["screenshot"].as_str().unwrap()));
     }
