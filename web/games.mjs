@@ -124,12 +124,13 @@ export const GAMES = {
         rows.push(row);
       }
       if (rows[n - 1][n - 1] === rows[0][0]) rows[n - 1][n - 1] = (rows[0][0] + 1) % 10;
-      return `${n}\n${rows.map((r) => r.join(" ")).join("\n")}\n`;
+      // The binding counts the moves toward the contest's 50 from the last line.
+      return `${n}\n${rows.map((r) => r.join(" ")).join("\n")}\nmoves 0\n`;
     },
     // The text is the mover's view (its start top-left): the second player's is turned back.
     mover: (_text, ply) => ply % 2,
     grid(text, ply) {
-      const [n, ...rows] = lines(text);
+      const [n, ...rows] = lines(text).filter((l) => !l.startsWith("moves"));
       let g = rows.map((r) => r.split(/\s+/).map(Number));
       if (ply % 2 === 1) g = g.map((row) => row.slice().reverse()).reverse();
       return { n: Number(n), g };

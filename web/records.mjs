@@ -46,7 +46,7 @@ function jsonLines(game, text) {
         const [head, ...rows] = opening.split("/");
         if (rows.length === 0) throw new Error(`line ${n}: the opening is not a board ("N/row/…")`);
         const start =
-          game === "filler" ? `${head}\n${rows.join("\n")}\n` : `${rows.length}\n${head}\n300\n${rows.join("\n")}\n`;
+          game === "filler" ? `${head}\n${rows.join("\n")}\nmoves 0\n` : `${rows.length}\n${head}\n300\n${rows.join("\n")}\n`;
         return { label, start, opening: [], moves: r.moves, result };
       }
       if (game === "reversi") {

@@ -92,6 +92,7 @@ fn cases() -> Vec<(Game, String, u32)> {
             3_000,
         ),
         (Game::Filler, filler.to_string(), 5_000),
+        (Game::Filler, format!("{filler}moves 46\n"), 5_000),
         (Game::Stake, "01.1\n00..\n.01.\n...1\n".to_string(), 1),
         (Game::Stake, "0.01\n0.01\n1..0\n.1..\n".to_string(), 1),
         // Errors: the same line from both.
@@ -187,7 +188,7 @@ pub fn starts() -> Vec<(Game, String)> {
             format!("{} X", "-".repeat(27) + "OX------XO" + &"-".repeat(27)),
         ),
         (Game::Ataxx, "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1".to_string()),
-        (Game::Filler, filler.to_string()),
+        (Game::Filler, format!("{filler}moves 0\n")),
         (Game::FruitRage, data_text("fruit-rage/input5.txt")),
         (Game::Stake, "0.01\n0.01\n1..0\n.1..\n".to_string()),
     ]
@@ -203,8 +204,8 @@ fn field(answer: &str, name: &str) -> serde_json::Value {
 fn the_wasm_binding_lists_and_plays_moves_as_the_native_binding_along_whole_games() {
     let wasm = built_wasm();
     need_node();
-    // Native: each game walked to its end, a varied legal move each ply (Filler's text holds
-    // no move count: its walk stops at the contest's move limit, as the page's games do).
+    // Native: each game walked to its end, a varied legal move each ply (Filler's text counts
+    // its moves, `moves M`, so that the game ends at the contest's limit).
     let mut cases: Vec<String> = Vec::new();
     let mut native: Vec<String> = Vec::new();
     let case = |op: &str, game: Game, text: &str, mv: &str| {
@@ -255,10 +256,12 @@ fn the_wasm_binding_lists_and_plays_moves_as_the_native_binding_along_whole_game
         }
         plies.push((game, ply));
     }
-    // The games were real games.
+    // The games were real games; Filler's (whose walk does not try to gain) ended at the limit.
     for (game, ply) in &plies {
-        assert!((4..=300).contains(ply), "{game:?} ended after {ply} plies");
+        assert!((4..300).contains(ply), "{game:?} ended after {ply} plies");
     }
+    let limit = usize::from(duel_core::filler::DEFAULT_MOVE_LIMIT);
+    assert!(plies.contains(&(Game::Filler, limit)), "{plies:?}");
     // Exact answers the rules fix.
     let reversi = &starts()[0].1;
     assert_eq!(
@@ -291,6 +294,12 @@ fn the_wasm_binding_lists_and_plays_moves_as_the_native_binding_along_whole_game
         ("play", Game::Ataxx, starts()[1].1.clone(), "d4"),
         ("play", Game::Filler, starts()[2].1.clone(), "x"),
         ("play", Game::Filler, starts()[2].1.clone(), "2"),
+        (
+            "legal",
+            Game::Filler,
+            starts()[2].1.replace("moves 0", "moves x"),
+            "",
+        ),
         ("play", Game::FruitRage, fruit.clone(), "Z99"),
         ("play", Game::Stake, stake.clone(), "(0,0)"),
         ("play", Game::Stake, stake.clone(), "(9,9)"),

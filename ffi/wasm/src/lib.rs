@@ -8,7 +8,8 @@
 //!
 //! Positions, by [`Game`]: Reversi, 64 cells (`X`, `O`, `-`) then the side to move; Ataxx, a
 //! FEN (standard rules); Filler, the contest's input (N, then N rows of colours, own start
-//! cell top-left); The Fruit Rage, the contest's `input.txt`; Stake Your Claim, the rows of
+//! cell top-left), optionally followed by a line `moves M`, the moves both players have played
+//! (without it, as in the contest's input, the engine counts none of the 50); The Fruit Rage, the contest's `input.txt`; Stake Your Claim, the rows of
 //! the board (`0`, `1`, `.`), one a line. The answer:
 //! `{"move":"f5","score":4,"exact":false,"depth":9,"nodes":20000,"pv":["f5","d6"]}`, or
 //! `{"error":"..."}`.
@@ -65,7 +66,8 @@ const GAME_OVER: &str = "the game is over: no move to play";
 enum Position {
     Reversi(duel_core::reversi::Board),
     Ataxx(duel_core::ataxx::Board),
-    Filler(duel_core::filler::Grid),
+    /// The grid, and the moves played when the text gives them (`moves M`).
+    Filler(duel_core::filler::Grid, Option<u8>),
     /// `None`: an empty box, the end of a game (which `input.txt` cannot hold).
     FruitRage(Option<duel_core::fruit_rage::Input>),
     Stake(duel_core::stake::Board),
@@ -87,7 +89,23 @@ impl Position {
                     .map_err(|e| e.to_string())?,
             ),
             Game::Filler => {
-                Position::Filler(filler::Grid::parse(text.as_bytes()).map_err(|e| e.to_string())?)
+                // A last line `moves M`, then the contest's text.
+                let body = text.trim_end();
+                let (grid, played) = match body.rsplit_once('\n') {
+                    Some((grid, last)) if last.trim_start().starts_with("moves") => {
+                        let count = last.trim_start().trim_start_matches("moves").trim();
+                        let played = count.parse::<u8>().map_err(|_| {
+                            format!(
+                                "line `{}`: moves played must be a number 0 to 255",
+                                last.trim()
+                            )
+                        })?;
+                        (grid, Some(played))
+                    }
+                    _ => (body, None),
+                };
+                let grid = filler::Grid::parse(grid.as_bytes()).map_err(|e| e.to_string())?;
+                Position::Filler(grid, played)
             }
             Game::FruitRage => match fruit_rage::parse_input(text) {
                 Ok(input) => Position::FruitRage(Some(input)),
@@ -118,6 +136,15 @@ impl Position {
                 }
             }
         })
+    }
+}
+
+/// Filler's board from its grid and, when known, the moves played toward the limit.
+fn filler_board(grid: &duel_core::filler::Grid, played: Option<u8>) -> duel_core::filler::Board {
+    let board = duel_core::filler::Board::from_grid(grid);
+    match played {
+        Some(played) => board.with_moves_played(played),
+        None => board,
     }
 }
 
@@ -170,9 +197,9 @@ pub fn respond(game: Game, text: &str, limit: &Limit<'_>) -> Result<String, Stri
             let d = Player::new(&mut table, TimeUse::ThisMove).choose(&game, budget);
             json(d, |mv| mv.to_string())
         }
-        Position::Filler(grid) => {
-            use duel_core::filler::{Board, Player};
-            let board = Board::from_grid(&grid);
+        Position::Filler(grid, played) => {
+            use duel_core::filler::Player;
+            let board = filler_board(&grid, played);
             json(Player::new(&mut table).choose(&board, budget), |mv| {
                 mv.to_string()
             })
@@ -237,8 +264,8 @@ pub fn legal(game: Game, text: &str) -> Result<String, String> {
             };
             (moves, board.is_over(), Some(own))
         }
-        Position::Filler(grid) => {
-            let board = duel_core::filler::Board::from_grid(&grid);
+        Position::Filler(grid, played) => {
+            let board = filler_board(&grid, played);
             (
                 names(board.legal_moves().as_ref(), |mv| mv.to_string()),
                 board.is_over(),
@@ -283,7 +310,8 @@ fn names<M: Copy>(moves: &[M], name: impl Fn(M) -> String) -> Vec<String> {
 /// The position of `game` after the side to move at `text` plays `mv`, as one line of JSON:
 /// `{"move":"f5","position":"...","points":0}`, the move named as [`legal`] names it and the
 /// position in the text form it was given in, with the other side to move (Filler's turned by
-/// 180°, the mover's start now bottom-right; The Fruit Rage's keeps its type count and
+/// 180°, the mover's start now bottom-right, its `moves M` line one higher when it has one;
+/// The Fruit Rage's keeps its type count and
 /// seconds). `points` is what the move scores in The Fruit Rage (the group's size squared),
 /// 0 in the other games.
 ///
@@ -309,16 +337,20 @@ pub fn play(game: Game, text: &str, mv: &str) -> Result<String, String> {
             let next = board.play(mv).map_err(|e| illegal(&e))?;
             (mv.to_string(), next.fen().to_string(), 0)
         }
-        Position::Filler(grid) => {
+        Position::Filler(grid, played) => {
             let colour = match word.as_bytes() {
                 [d @ b'0'..=b'9'] => filler::Move::new(d - b'0'),
                 _ => None,
             }
             .ok_or_else(|| illegal(&"not a colour digit 0 to 9"))?;
-            let board = filler::Board::from_grid(&grid);
-            board.play(colour).map_err(|e| illegal(&e))?;
-            let next = grid.after_move(colour).rotated();
-            (colour.to_string(), next.to_string(), 0)
+            filler_board(&grid, played)
+                .play(colour)
+                .map_err(|e| illegal(&e))?;
+            let mut next = grid.after_move(colour).rotated().to_string();
+            if let Some(played) = played {
+                let _ = writeln!(next, "moves {}", played.saturating_add(1));
+            }
+            (colour.to_string(), next, 0)
         }
         Position::FruitRage(None) => return Err(illegal(&GAME_OVER)),
         Position::FruitRage(Some(input)) => {
