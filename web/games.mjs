@@ -62,7 +62,7 @@ export const GAMES = {
     /** Clicks on a cell name (and the selection so far) give a move, or a new selection. */
     click: (name) => ({ move: name }),
     legalCells: (moves) => moves.filter((m) => m !== "pass"),
-    /** The first player's lead from the binding's score of the side to move. */
+    /** The pieces of the first and the second player. */
     counts(text) {
       const b = [...text.slice(0, 64)].filter((c) => c === "X").length;
       const w = [...text.slice(0, 64)].filter((c) => c === "O").length;
