@@ -14,6 +14,7 @@ mod arena;
 mod arena_match;
 mod ataxx;
 mod bench;
+mod browser;
 mod cluster;
 mod embedded;
 mod ffi;
