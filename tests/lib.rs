@@ -52,6 +52,24 @@ pub fn bin(name: &str) -> PathBuf {
     profile_dir().join(name)
 }
 
+/// Builds every program of `duel-train` (the trainers) once per test process, and returns the
+/// path of program `name` (`ataxx-train`, `reversi-eval`, …).
+pub fn train_bin(name: &str) -> PathBuf {
+    static BUILT: OnceLock<()> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let mut cmd = Command::new(env!("CARGO"));
+        cmd.args(["build", "--quiet", "-p", "duel-train", "--bins"]);
+        if !cfg!(debug_assertions) {
+            cmd.arg("--release");
+        }
+        let status = cmd.current_dir(workspace()).status().expect("cargo runs");
+        assert!(status.success(), "building duel-train failed");
+    });
+    let path = profile_dir().join(name);
+    assert!(path.exists(), "no trainer {name}");
+    path
+}
+
 /// Builds the project's test bots (the binaries of `duel-tests`, sources in `tests/bots/`) once
 /// per test process, and returns the path of bot `name`: `ataxx-random-simple`,
 /// `ataxx-random-json` (Botzone Ataxx random movers, simple and JSON interaction; both take

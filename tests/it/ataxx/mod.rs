@@ -9,6 +9,7 @@
 mod helpers;
 
 mod botzone;
+mod train;
 mod uai;
 
 use duel_core::ataxx::BotzoneMove;
