@@ -14,6 +14,8 @@
 //!   through [`Player::with_tuning`]); Ataxx's own search uses the table steps of
 //!   [`crate::tt`]; [`circular_moves`], which the player excludes at the root under Botzone's
 //!   rules; [`perft`].
+//! - [`solve`]: the exact endgame (win/loss/draw, then the margin, proven by bounded
+//!   searches; see its module for what "exact" means when jumps do not fill cells).
 //! - [`nnue`]: an efficiently updatable network evaluation in integers (not yet the player's).
 //! - [`train`]: what the trainers and the engine's tests need of its internals.
 
@@ -25,6 +27,7 @@ mod moves;
 pub mod nnue;
 mod player;
 mod search;
+mod solve;
 mod square;
 mod time;
 pub mod train;
@@ -37,7 +40,8 @@ pub use engine::{WIN, circular_moves, perft};
 pub use eval::{Eval, PIECE};
 pub use history::{HISTORY_CAPACITY, History, Match, REPETITION_CAPACITY, ReplayError, Snapshot};
 pub use moves::{BotzoneMove, Move, ParseMoveError};
-pub use player::{MAX_DEPTH, Player, start};
+pub use player::{MAX_DEPTH, Player, SOLVE_EMPTIES, start};
 pub use search::Tuning;
+pub use solve::{MAX_SOLVE_DEPTH, Solution, solve};
 pub use square::{CELLS, FULL, NEIGHBOURS, RING, SIZE, Square, SquareIter, dilate, reach};
 pub use time::Allowance;

@@ -2,6 +2,11 @@
 //! caller's slice, on a [`Match`] (the board with what its rules need of the game before it),
 //! with the [`TimeManager`] when the budget is a whole-game clock.
 //!
+//! With few empty cells ([`Player::with_solve_empties`]) it first tries to solve the position
+//! exactly ([`super::solve`]) within a share of the budget, and plays the proven move (a
+//! [`Decision`] with `exact` set and the final margin's score) when the proof completes; the
+//! search gets what is left otherwise.
+//!
 //! Under Botzone's rules the circular moves of the match are excluded at the root; under
 //! standard rules the positions since the last copy are passed to the search, which scores a
 //! return to one of them as a draw.
@@ -12,6 +17,7 @@ use super::eval::Eval;
 use super::history::Match;
 use super::moves::Move;
 use super::search::{Root, Tuning, search_tuned};
+use super::solve::solve_in;
 use super::time::{Allowance, TimeManager};
 use crate::budget::Budget;
 use crate::player::{Decision, PV_CAPACITY, TimeUse, iteration};
@@ -21,6 +27,12 @@ use crate::tt::Entry;
 /// The deepest iteration when the budget sets none ([`Budget::with_max_depth`]).
 pub const MAX_DEPTH: u8 = 60;
 
+/// The most empty cells at which the player tries an exact solve by default.
+pub const SOLVE_EMPTIES: u32 = 8;
+
+/// The share of a move's budget (1/`SOLVE_SHARE`) an exact solve may use before the search.
+const SOLVE_SHARE: u64 = 2;
+
 /// duel's Ataxx player: the selective search over a table in a caller's slice that persists
 /// between moves, reading its budgets as its [`TimeUse`] says (a whole-game clock with the
 /// budget's increment), no deeper than the budget's depth limit or [`MAX_DEPTH`].
@@ -29,6 +41,7 @@ pub struct Player<'t> {
     time: TimeUse,
     eval: Eval,
     tuning: Tuning,
+    solve_empties: u32,
 }
 
 impl<'t> Player<'t> {
@@ -40,6 +53,7 @@ impl<'t> Player<'t> {
             time,
             eval: Eval::default(),
             tuning: Tuning::default(),
+            solve_empties: SOLVE_EMPTIES,
         }
     }
 
@@ -52,6 +66,13 @@ impl<'t> Player<'t> {
     /// This player with the search parameters `tuning` (tuning matches).
     pub fn with_tuning(mut self, tuning: Tuning) -> Self {
         self.tuning = tuning;
+        self
+    }
+
+    /// This player trying an exact solve at `empties` empty cells or fewer ([`SOLVE_EMPTIES`]
+    /// by default; 0 never solves).
+    pub fn with_solve_empties(mut self, empties: u32) -> Self {
+        self.solve_empties = empties;
         self
     }
 
@@ -95,6 +116,39 @@ impl crate::Player for Player<'_> {
         };
         let mut searcher = Searcher::new(&mut *self.table);
         let (eval, tuning) = (&self.eval, self.tuning);
+        if board.empty().len() <= self.solve_empties {
+            let micros = match (self.time, budget.clock()) {
+                (TimeUse::WholeGame, Some(clock)) => {
+                    let now = clock.now_micros();
+                    let allowance = Allowance::Clock {
+                        left: budget.micros_left(),
+                        increment: budget.increment_micros(),
+                    };
+                    TimeManager::new(now, allowance, 0)
+                        .deadline()
+                        .saturating_sub(now)
+                }
+                _ => budget.micros_left(),
+            };
+            let mut part = budget.share(micros / SOLVE_SHARE);
+            if budget.nodes_left() != u64::MAX {
+                part = part.with_node_limit(budget.nodes_left() / SOLVE_SHARE);
+            }
+            let solved = solve_in(
+                board,
+                circular.as_slice(),
+                searcher.table(),
+                eval,
+                &mut part,
+            );
+            budget.absorb(&part);
+            if let Some(s) = solved.filter(|s| board.is_legal(s.mv)) {
+                let empties = board.empty().len().clamp(0, 255) as u8;
+                let decision = Decision::new(s.mv, s.score, true, empties, s.nodes);
+                report(&decision);
+                return Some(decision);
+            }
+        }
         let result = match (self.time, budget.clock()) {
             (TimeUse::WholeGame, Some(clock)) => {
                 let now = clock.now_micros();
