@@ -40,7 +40,7 @@ pub use engine::{WIN, circular_moves, perft};
 pub use eval::{Eval, PIECE};
 pub use history::{HISTORY_CAPACITY, History, Match, REPETITION_CAPACITY, ReplayError, Snapshot};
 pub use moves::{BotzoneMove, Move, ParseMoveError};
-pub use player::{MAX_DEPTH, Player, SOLVE_EMPTIES, start};
+pub use player::{MAX_DEPTH, Player, SOLVE_EMPTIES, SOLVE_LARGE_MICROS, SOLVE_LARGE_NODES, start};
 pub use search::Tuning;
 pub use solve::{MAX_SOLVE_DEPTH, Solution, solve};
 pub use square::{CELLS, FULL, NEIGHBOURS, RING, SIZE, Square, SquareIter, dilate, reach};

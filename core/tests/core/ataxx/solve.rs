@@ -247,3 +247,36 @@ fn the_solver_keeps_out_excluded_moves_and_finished_games() {
     assert!(solve(&over, &[], &mut table, &eval, &mut budget()).is_none());
     assert!(solve(&board, &[], &mut [], &eval, &mut Budget::nodes(2)).is_none());
 }
+
+/// The player plays the proven move with its exact score where the solver reaches, within its
+/// budget, and never plays an excluded (circular) move; without solving it reports a search.
+#[test]
+fn the_player_reports_a_proven_result_within_reach() {
+    use duel_core::ataxx::{Match, Player};
+    use duel_core::{Player as _, TimeUse};
+    let mut rng = Rng::new(0xE4D);
+    let mut table = vec![Entry::default(); 1 << 14];
+    let mut exact = 0;
+    for _ in 0..200 {
+        let board = random_board(&mut rng, Rules::Standard);
+        if board.is_over() || board.empty().len() > 1 {
+            continue;
+        }
+        let mut nodes = 100_000u64;
+        let Some((value, _)) = brute(&board, &mut nodes) else {
+            continue;
+        };
+        let game = Match::from_board(board);
+        let mut player = Player::new(&mut table, TimeUse::ThisMove);
+        let d = player.choose(&game, &mut Budget::nodes(200_000)).unwrap();
+        assert!(board.is_legal(d.mv));
+        if d.exact {
+            assert_eq!(d.score, value, "{}", board.fen());
+            exact += 1;
+        }
+        let mut player = Player::new(&mut table, TimeUse::ThisMove).with_solve_empties(0);
+        let d = player.choose(&game, &mut Budget::nodes(2_000)).unwrap();
+        assert!(!d.exact);
+    }
+    assert!(exact >= 20, "{exact}");
+}
