@@ -27,6 +27,7 @@ mod moves;
 pub mod nnue;
 mod player;
 mod search;
+#[cfg(feature = "ataxx-solve")]
 mod solve;
 mod square;
 mod time;
@@ -42,6 +43,7 @@ pub use history::{HISTORY_CAPACITY, History, Match, REPETITION_CAPACITY, ReplayE
 pub use moves::{BotzoneMove, Move, ParseMoveError};
 pub use player::{MAX_DEPTH, Player, SOLVE_EMPTIES, SOLVE_LARGE_MICROS, SOLVE_LARGE_NODES, start};
 pub use search::Tuning;
+#[cfg(feature = "ataxx-solve")]
 pub use solve::{MAX_SOLVE_DEPTH, Solution, solve};
 pub use square::{CELLS, FULL, NEIGHBOURS, RING, SIZE, Square, SquareIter, dilate, reach};
 pub use time::Allowance;

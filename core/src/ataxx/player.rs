@@ -17,12 +17,15 @@ use super::eval::Eval;
 use super::history::Match;
 use super::moves::Move;
 use super::search::{Root, Tuning, search_tuned};
+#[cfg(feature = "ataxx-solve")]
 use super::solve::solve_in;
 use super::time::{Allowance, TimeManager};
 use crate::budget::Budget;
 use crate::player::{Decision, PV_CAPACITY, TimeUse, iteration};
 use crate::search::{SearchConfig, Searcher};
 use crate::tt::Entry;
+#[cfg(feature = "ataxx-solve")]
+use crate::tt::TranspositionTable;
 
 /// The deepest iteration when the budget sets none ([`Budget::with_max_depth`]).
 pub const MAX_DEPTH: u8 = 60;
@@ -40,6 +43,7 @@ pub const SOLVE_LARGE_MICROS: u64 = 500_000;
 pub const SOLVE_LARGE_NODES: u64 = 1_000_000;
 
 /// The share of a move's budget (1/`SOLVE_SHARE`) an exact solve may use before the search.
+#[cfg(feature = "ataxx-solve")]
 const SOLVE_SHARE: u64 = 2;
 
 /// duel's Ataxx player: the selective search over a table in a caller's slice that persists
@@ -123,46 +127,12 @@ impl crate::Player for Player<'_> {
             max_depth: budget.max_depth().unwrap_or(MAX_DEPTH),
             aspiration: 0,
         };
+        #[cfg(feature = "ataxx-solve")]
+        if let Some(decision) = self.try_solve(board, circular.as_slice(), budget, report) {
+            return Some(decision);
+        }
         let mut searcher = Searcher::new(&mut *self.table);
         let (eval, tuning) = (&self.eval, self.tuning);
-        let large =
-            budget.micros_left() >= SOLVE_LARGE_MICROS && budget.nodes_left() >= SOLVE_LARGE_NODES;
-        let limit = self
-            .solve_empties
-            .unwrap_or(SOLVE_EMPTIES[usize::from(!large)]);
-        if board.empty().len() <= limit {
-            let micros = match (self.time, budget.clock()) {
-                (TimeUse::WholeGame, Some(clock)) => {
-                    let now = clock.now_micros();
-                    let allowance = Allowance::Clock {
-                        left: budget.micros_left(),
-                        increment: budget.increment_micros(),
-                    };
-                    TimeManager::new(now, allowance, 0)
-                        .deadline()
-                        .saturating_sub(now)
-                }
-                _ => budget.micros_left(),
-            };
-            let mut part = budget.share(micros / SOLVE_SHARE);
-            if budget.nodes_left() != u64::MAX {
-                part = part.with_node_limit(budget.nodes_left() / SOLVE_SHARE);
-            }
-            let solved = solve_in(
-                board,
-                circular.as_slice(),
-                searcher.table(),
-                eval,
-                &mut part,
-            );
-            budget.absorb(&part);
-            if let Some(s) = solved.filter(|s| board.is_legal(s.mv)) {
-                let empties = board.empty().len().clamp(0, 255) as u8;
-                let decision = Decision::new(s.mv, s.score, true, empties, s.nodes);
-                report(&decision);
-                return Some(decision);
-            }
-        }
         let result = match (self.time, budget.clock()) {
             (TimeUse::WholeGame, Some(clock)) => {
                 let now = clock.now_micros();
@@ -218,6 +188,60 @@ impl crate::Player for Player<'_> {
         let n = searcher.principal_variation(board, &mut line);
         let decision = Decision::new(mv, result.score, false, result.depth, result.nodes);
         Some(decision.with_line(&line[..n]))
+    }
+}
+
+#[cfg(feature = "ataxx-solve")]
+impl Player<'_> {
+    /// The proven move, when the position is within the solver's reach for this budget and
+    /// a proof completes within a share of it (counted as used either way).
+    fn try_solve(
+        &mut self,
+        board: &Board,
+        circular: &[Move],
+        budget: &mut Budget<'_>,
+        report: &mut dyn FnMut(&Decision<Move>),
+    ) -> Option<Decision<Move>> {
+        let large =
+            budget.micros_left() >= SOLVE_LARGE_MICROS && budget.nodes_left() >= SOLVE_LARGE_NODES;
+        let limit = self.solve_empties.unwrap_or(if large {
+            SOLVE_EMPTIES[0]
+        } else {
+            SOLVE_EMPTIES[1]
+        });
+        if board.empty().len() > limit {
+            return None;
+        }
+        let micros = match (self.time, budget.clock()) {
+            (TimeUse::WholeGame, Some(clock)) => {
+                let now = clock.now_micros();
+                let allowance = Allowance::Clock {
+                    left: budget.micros_left(),
+                    increment: budget.increment_micros(),
+                };
+                TimeManager::new(now, allowance, 0)
+                    .deadline()
+                    .saturating_sub(now)
+            }
+            _ => budget.micros_left(),
+        };
+        let mut part = budget.share(micros / SOLVE_SHARE);
+        if budget.nodes_left() != u64::MAX {
+            part = part.with_node_limit(budget.nodes_left() / SOLVE_SHARE);
+        }
+        let solved = solve_in(
+            board,
+            circular,
+            &mut TranspositionTable::new(&mut *self.table),
+            &self.eval,
+            &mut part,
+        );
+        budget.absorb(&part);
+        let s = solved.filter(|s| board.is_legal(s.mv) && !circular.contains(&s.mv))?;
+        let empties = board.empty().len().clamp(0, 255) as u8;
+        let decision = Decision::new(s.mv, s.score, true, empties, s.nodes);
+        report(&decision);
+        Some(decision)
     }
 }
 
