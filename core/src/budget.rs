@@ -210,6 +210,14 @@ impl<'c> Budget<'c> {
         self.nodes
     }
 
+    /// Nodes left before the node limit (`u64::MAX` without one).
+    pub fn nodes_left(&self) -> u64 {
+        match self.node_limit {
+            u64::MAX => u64::MAX,
+            limit => limit.saturating_sub(self.nodes),
+        }
+    }
+
     /// Microseconds left before the deadline (`u64::MAX` without a deadline).
     pub fn micros_left(&self) -> u64 {
         match self.clock {

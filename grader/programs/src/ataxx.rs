@@ -57,3 +57,84 @@ pub fn perft(args: &PerftArgs) -> ExitCode {
     }
     ExitCode::SUCCESS
 }
+
+/// `duel solve ataxx`: FENs on stdin, one a line (`#` comments and blank lines skipped), one
+/// `<move> <margin> <depth> <nodes> <micros>` line each (the proven best move, the final margin
+/// for the side to move, the depth limit at which the bounds met), or `unsolved - - <nodes>
+/// <micros>` when no proof was found within the budget; `over <margin>` for a finished game.
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    /// The rules that decide passes and the end of the game.
+    #[arg(long, value_enum, default_value = "standard")]
+    pub rules: RulesArg,
+    /// Give up on a position after this many milliseconds (no limit by default).
+    #[arg(long)]
+    pub millis: Option<u64>,
+    /// Give up on a position after this many nodes (no limit by default).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Transposition table size in MiB (cleared between positions).
+    #[arg(long, default_value_t = 16)]
+    pub hash_mib: usize,
+}
+
+/// A wall clock for the solver's budget.
+struct Wall(Instant);
+
+impl duel_core::Clock for Wall {
+    fn now_micros(&self) -> u64 {
+        self.0.elapsed().as_micros() as u64
+    }
+}
+
+/// Solves each FEN of stdin exactly; a malformed line stops with `duel: line N: ...`, exit 2.
+pub fn solve_lines(args: &SolveArgs) -> ExitCode {
+    use duel_core::{Budget, Entry, ataxx};
+    use std::io::{BufRead, Write};
+    let entries = (args.hash_mib.max(1) << 20) / std::mem::size_of::<Entry>();
+    let mut table = vec![Entry::default(); entries];
+    let eval = ataxx::Eval::default();
+    let clock = Wall(Instant::now());
+    let mut out = std::io::stdout().lock();
+    for (i, line) in std::io::stdin().lock().lines().enumerate() {
+        let n = i + 1;
+        let Ok(line) = line else {
+            eprintln!("duel: line {n}: not valid UTF-8 text");
+            return ExitCode::from(2);
+        };
+        let fen = line.trim();
+        if fen.is_empty() || fen.starts_with('#') {
+            continue;
+        }
+        let board = match Board::from_fen(fen, args.rules.into()) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("duel: line {n}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let text = if let Some(margin) = board.final_margin() {
+            format!("over {margin}")
+        } else {
+            table.fill(Entry::default());
+            let start = Instant::now();
+            let mut budget = match args.millis {
+                Some(ms) => Budget::millis(&clock, ms),
+                None => Budget::unlimited(),
+            };
+            if let Some(nodes) = args.nodes {
+                budget = budget.with_node_limit(nodes);
+            }
+            let solved = ataxx::solve(&board, &[], &mut table, &eval, &mut budget);
+            let micros = start.elapsed().as_micros();
+            match solved {
+                Some(s) => format!("{} {} {} {} {micros}", s.mv, s.margin, s.depth, s.nodes),
+                None => format!("unsolved - - {} {micros}", budget.nodes_used()),
+            }
+        };
+        if writeln!(out, "{text}").and_then(|()| out.flush()).is_err() {
+            return ExitCode::from(2);
+        }
+    }
+    ExitCode::SUCCESS
+}

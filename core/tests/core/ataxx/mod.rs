@@ -10,5 +10,6 @@ mod helpers;
 mod nnue;
 mod repetition;
 mod rules;
+mod solve;
 
 pub(crate) use helpers::*;

@@ -68,6 +68,8 @@ enum SolveGame {
     Reversi(reversi::SolveArgs),
     /// Stake Your Claim: the contest's input and output (best move and value, `(r,c) v`).
     Stake(stake::SolveArgs),
+    /// Ataxx: FEN lines in, `<move> <margin> <depth> <nodes> <micros>` lines out (proven).
+    Ataxx(ataxx::SolveArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -95,6 +97,7 @@ fn main() -> ExitCode {
         Command::Perft(PerftGame::Ataxx(args)) => ataxx::perft(&args),
         Command::Solve(SolveGame::Reversi(args)) => reversi::solve_lines(&args),
         Command::Solve(SolveGame::Stake(args)) => stake::solve_stdin(&args),
+        Command::Solve(SolveGame::Ataxx(args)) => ataxx::solve_lines(&args),
         Command::Bench(BenchGame::Reversi(args)) => reversi::bench(&args),
         Command::Bench(BenchGame::Ataxx(args)) => bench::main(bench::Game::Ataxx, &args),
         Command::Bench(BenchGame::Filler(args)) => bench::main(bench::Game::Filler, &args),
