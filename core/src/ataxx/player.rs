@@ -58,6 +58,8 @@ pub struct Player<'t, E = Trained> {
     eval: E,
     tuning: Tuning,
     solve_empties: Option<u32>,
+    /// Every position solved with the whole budget ([`Player::solving_exactly`]).
+    exact: bool,
 }
 
 impl<'t> Player<'t> {
@@ -70,6 +72,7 @@ impl<'t> Player<'t> {
             eval: Trained,
             tuning: Tuning::default(),
             solve_empties: None,
+            exact: false,
         }
     }
 }
@@ -84,6 +87,7 @@ impl<'t, E: Evaluation> Player<'t, E> {
             eval,
             tuning: self.tuning,
             solve_empties: self.solve_empties,
+            exact: self.exact,
         }
     }
 
@@ -97,6 +101,15 @@ impl<'t, E: Evaluation> Player<'t, E> {
     /// budget (by default [`SOLVE_EMPTIES`] by the budget's size; 0 never solves).
     pub fn with_solve_empties(mut self, empties: u32) -> Self {
         self.solve_empties = Some(empties);
+        self
+    }
+
+    /// This player solving every position exactly with the whole budget, whatever its
+    /// empties (`duel solve ataxx`): the decision is exact when a proof completed; otherwise
+    /// it is the search's within what is left of the budget. Without the `ataxx-solve`
+    /// feature nothing is solved.
+    pub fn solving_exactly(mut self) -> Self {
+        self.exact = true;
         self
     }
 
@@ -215,11 +228,13 @@ impl<E: Evaluation> Player<'_, E> {
     ) -> Option<Decision<Move>> {
         let large =
             budget.micros_left() >= SOLVE_LARGE_MICROS && budget.nodes_left() >= SOLVE_LARGE_NODES;
-        let limit = self.solve_empties.unwrap_or(if large {
-            SOLVE_EMPTIES[0]
-        } else {
-            SOLVE_EMPTIES[1]
-        });
+        let limit = match (self.exact, self.solve_empties) {
+            (true, _) => super::CELLS as u32,
+            (false, Some(limit)) => limit,
+            (false, None) if large => SOLVE_EMPTIES[0],
+            (false, None) => SOLVE_EMPTIES[1],
+        };
+        let share = if self.exact { 1 } else { SOLVE_SHARE };
         if board.empty().len() > limit {
             return None;
         }
@@ -236,9 +251,9 @@ impl<E: Evaluation> Player<'_, E> {
             }
             _ => budget.micros_left(),
         };
-        let mut part = budget.share(micros / SOLVE_SHARE);
+        let mut part = budget.share(micros / share);
         if budget.nodes_left() != u64::MAX {
-            part = part.with_node_limit(budget.nodes_left() / SOLVE_SHARE);
+            part = part.with_node_limit(budget.nodes_left() / share);
         }
         let solved = solve_in(
             board,

@@ -59,9 +59,9 @@ pub fn perft(args: &PerftArgs) -> ExitCode {
 }
 
 /// `duel solve ataxx`: FENs on stdin, one a line (`#` comments and blank lines skipped), one
-/// `<move> <margin> <depth> <nodes> <micros>` line each (the proven best move, the final margin
-/// for the side to move, the depth limit at which the bounds met), or `unsolved - - <nodes>
-/// <micros>` when no proof was found within the budget; `over <margin>` for a finished game.
+/// `<move> <margin> <nodes> <micros>` line each (the proven best move and the final margin for
+/// the side to move, by the player's exact solve), or `unsolved - <nodes> <micros>` when no
+/// proof was found within the budget; `over <margin>` for a finished game.
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
     /// The rules that decide passes and the end of the game.
@@ -87,13 +87,18 @@ impl duel_core::Clock for Wall {
     }
 }
 
+/// The final margin of an exact score (`ataxx::WIN` and a piece a [`ataxx::PIECE`] a unit).
+fn margin_of(score: i32) -> i32 {
+    (score - score.signum() * duel_core::ataxx::WIN) / duel_core::ataxx::PIECE
+}
+
 /// Solves each FEN of stdin exactly; a malformed line stops with `duel: line N: ...`, exit 2.
 pub fn solve_lines(args: &SolveArgs) -> ExitCode {
-    use duel_core::{Budget, Entry, ataxx};
+    use duel_core::ataxx::Match;
+    use duel_core::{Budget, Entry, Player as _, TimeUse, ataxx};
     use std::io::{BufRead, Write};
     let entries = (args.hash_mib.max(1) << 20) / std::mem::size_of::<Entry>();
     let mut table = vec![Entry::default(); entries];
-    let eval = ataxx::Eval::default();
     let clock = Wall(Instant::now());
     let mut out = std::io::stdout().lock();
     for (i, line) in std::io::stdin().lock().lines().enumerate() {
@@ -125,11 +130,17 @@ pub fn solve_lines(args: &SolveArgs) -> ExitCode {
             if let Some(nodes) = args.nodes {
                 budget = budget.with_node_limit(nodes);
             }
-            let solved = ataxx::solve(&board, &[], &mut table, &eval, &mut budget);
+            // Unproven, the player searches one ply with what is left: no more.
+            budget = budget.with_max_depth(1);
+            let decision = ataxx::Player::new(&mut table, TimeUse::ThisMove)
+                .solving_exactly()
+                .choose(&Match::from_board(board), &mut budget);
             let micros = start.elapsed().as_micros();
-            match solved {
-                Some(s) => format!("{} {} {} {} {micros}", s.mv, s.margin, s.depth, s.nodes),
-                None => format!("unsolved - - {} {micros}", budget.nodes_used()),
+            match decision {
+                Some(d) if d.exact => {
+                    format!("{} {} {} {micros}", d.mv, margin_of(d.score), d.nodes)
+                }
+                _ => format!("unsolved - {} {micros}", budget.nodes_used()),
             }
         };
         if writeln!(out, "{text}").and_then(|()| out.flush()).is_err() {

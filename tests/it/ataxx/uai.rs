@@ -242,3 +242,38 @@ fn uai_go_variants_answer_legal_moves_within_their_limits() {
     assert!(Board::start(Rules::Standard).is_legal(Move::parse_uai(&best).unwrap()));
     quit(uai);
 }
+
+/// `duel solve ataxx` answers through the player's exact solve: the proven move and margin of
+/// a position one empty cell from the end (under both rule sets), `over` for a finished game,
+/// `unsolved` when the budget runs out first, and one line and exit status 2 for a bad FEN.
+#[test]
+fn duel_solve_ataxx_prints_proven_moves_and_margins() {
+    let input = "# one empty cell, White to move\n\
+                 xxxxxxx/ooooooo/xxxxxxx/ooooooo/xxxxxxo/oooo1ox/xxxxxxx o 0 1\n\
+                 \n\
+                 xxxxxxx/ooooooo/xxxxxxx/ooooooo/xxxxxxo/ooooxox/xxxxxxx o 0 1\n\
+                 x5o/7/7/7/7/7/o5x x 0 1\n";
+    for rules in ["standard", "botzone"] {
+        let out = duel_tests::run(
+            &bin("duel"),
+            &["solve", "ataxx", "--rules", rules, "--nodes", "20000"],
+            input,
+        );
+        assert!(out.status.success(), "{out:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split(' ').collect()).collect();
+        assert_eq!(lines.len(), 3, "{text}");
+        // White fills e2 and captures the six black pieces around it: 27 White, 22 Black.
+        assert_eq!(lines[0][..2], ["e2", "5"], "{rules}: {text}");
+        // Black filled e2 instead: 29 Black, 20 White, White to move.
+        assert_eq!(lines[1], ["over", "-9"], "{rules}: {text}");
+        assert_eq!(lines[2][..2], ["unsolved", "-"], "{rules}: {text}");
+    }
+    let out = duel_tests::run(&bin("duel"), &["solve", "ataxx"], "xxxx/7 x 0 1\n");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("duel: line 1: ") && err.lines().count() == 1,
+        "{err}"
+    );
+}
