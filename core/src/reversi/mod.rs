@@ -12,6 +12,7 @@
 //!   [`eval`] share.
 //! - [`eval`]: [`Eval`], the compact hand-weighted midgame evaluation.
 //! - [`trained`]: [`Trained`], the trained pattern evaluation the hosted engine plays with.
+//! - [`weight_file`]: its compact weight file, which the trainer writes.
 //! - [`player`]: [`Player`], the only way the programs, the protocols and the C API call the
 //!   engine: a move within a budget, every move ranked ([`Player::rank_moves`]), an exact
 //!   solve ([`Player::solving_exactly`]).
@@ -35,6 +36,7 @@ pub(crate) mod search;
 pub mod session;
 pub mod train;
 pub mod trained;
+pub mod weight_file;
 
 pub use board::{
     Board, ContestError, IllegalMoveError, Move, MoveList, OverlapError, ParseBoardError,

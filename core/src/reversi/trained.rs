@@ -10,13 +10,18 @@
 //! mobility and potential mobility) add their own weights. Reading every view makes the
 //! evaluation symmetric by construction.
 //!
-//! `trained.bin` holds, for each of the [`PHASES`] phases, every pattern's table and then the
-//! plain weights, all little-endian `i16` in 1/[`UNIT`] discs.
+//! The full table holds, for each of the [`PHASES`] phases, every pattern's table and then the
+//! plain weights, all `i16` in 1/[`UNIT`] discs. `trained.bin` stores it compactly
+//! ([`super::weight_file`]); it is decoded into a static table the first time the evaluation
+//! is used (a few milliseconds), so the 4 MB table is neither in the binary nor in its source.
+
+use core::sync::atomic::{AtomicBool, AtomicI16, Ordering};
 
 use super::bits;
 use super::board::Board;
 use super::pattern::{mirror, transpose};
 use super::score::{final_margin, outcome_score};
+use super::weight_file::{self, Table, WEIGHTS};
 use crate::game::{Evaluator, Score};
 
 /// Patterns read in each view.
@@ -87,10 +92,27 @@ pub const PHASES: usize = 12;
 /// Weights are in this fraction of a disc.
 pub const UNIT: i32 = 64;
 
-/// Bytes of `trained.bin`.
-pub const WEIGHT_BYTES: usize = 2 * PHASES * PHASE_WEIGHTS;
+/// The committed weights in the compact form of [`super::weight_file`].
+pub static WEIGHT_FILE: &[u8] = include_bytes!("trained.bin");
 
-static WEIGHTS: &[u8; WEIGHT_BYTES] = include_bytes!("trained.bin");
+/// The embedded weights, decoded from [`WEIGHT_FILE`] on first use ([`embedded`]).
+static EMBEDDED: [AtomicI16; WEIGHTS] = [const { AtomicI16::new(0) }; WEIGHTS];
+
+/// Whether [`EMBEDDED`] holds the whole file.
+static DECODED: AtomicBool = AtomicBool::new(false);
+
+/// The full table of the embedded weights, decoded on the first call. Threads that come
+/// first decode at once, each storing the same values; none reads the table before one of
+/// them has finished. (A test checks the committed file decodes; were it broken, the table
+/// would keep what decoded, never a panic.)
+#[inline]
+pub fn embedded() -> &'static [AtomicI16] {
+    if !DECODED.load(Ordering::Acquire) {
+        let _ = weight_file::decode(WEIGHT_FILE, &mut &EMBEDDED[..]);
+        DECODED.store(true, Ordering::Release);
+    }
+    &EMBEDDED
+}
 
 /// Views of the board: the eight symmetries of the square.
 pub const VIEWS: usize = 8;
@@ -208,24 +230,23 @@ fn scalars(p: u64, o: u64, pm: u64, om: u64) -> [i32; SCALARS] {
 }
 
 #[inline(always)]
-fn weight(weights: &[u8; WEIGHT_BYTES], at: usize) -> i32 {
-    match weights.get(2 * at..2 * at + 2) {
-        Some(&[lo, hi]) => i32::from(i16::from_le_bytes([lo, hi])),
-        _ => 0,
-    }
+fn weight<W: Table + ?Sized>(weights: &W, at: usize) -> i32 {
+    i32::from(weights.get(at))
 }
 
-/// The weighted sum of `f`, in 1/[`UNIT`] discs (the trainer's prediction, quantised).
+/// The weighted sum of `f` with the embedded weights, in 1/[`UNIT`] discs (the trainer's
+/// prediction, quantised).
 pub fn raw_score(f: &Features) -> i32 {
+    let weights = &embedded();
     let base = f.phase * PHASE_WEIGHTS;
     let mut s = 0;
     for view in &f.indices {
         for (k, &cell) in view.iter().enumerate() {
-            s += weight(WEIGHTS, base + PATTERN_OFFSET[k] + usize::from(cell));
+            s += weight(weights, base + PATTERN_OFFSET[k] + usize::from(cell));
         }
     }
     for (i, &x) in f.scalars.iter().enumerate() {
-        s += weight(WEIGHTS, base + PHASE_CELLS + i) * x;
+        s += weight(weights, base + PHASE_CELLS + i) * x;
     }
     s
 }
@@ -270,7 +291,7 @@ const fn gather_one(k: usize, x: u64) -> u16 {
 
 /// The weight of pattern `k`'s cell in the view `(p, o)` in the phase starting at `base`.
 #[inline(always)]
-fn cell_weight(weights: &[u8; WEIGHT_BYTES], base: usize, k: usize, p: u64, o: u64) -> i32 {
+fn cell_weight<W: Table + ?Sized>(weights: &W, base: usize, k: usize, p: u64, o: u64) -> i32 {
     let cell = ternary(gather_one(k, p)) + 2 * ternary(gather_one(k, o));
     weight(weights, base + PATTERN_OFFSET[k] + usize::from(cell))
 }
@@ -278,8 +299,8 @@ fn cell_weight(weights: &[u8; WEIGHT_BYTES], base: usize, k: usize, p: u64, o: u
 /// The pattern part of the evaluation, the sum over all eight views of every pattern's weight,
 /// read once per distinct square set ([`FOLDED_VIEWS`]): 46 table reads instead of 88.
 #[inline(always)]
-fn folded_sum(
-    weights: &[u8; WEIGHT_BYTES],
+fn folded_sum<W: Table + ?Sized>(
+    weights: &W,
     base: usize,
     pv: &[u64; VIEWS],
     ov: &[u64; VIEWS],
@@ -309,20 +330,20 @@ impl Trained {
     /// exact solver orders its moves by it).
     #[inline]
     pub fn raw(p: u64, o: u64) -> i32 {
-        raw_with(WEIGHTS, p, o, bits::moves(p, o), bits::moves(o, p))
+        raw_with(&embedded(), p, o, bits::moves(p, o), bits::moves(o, p))
     }
 
     /// The evaluation of the side-relative discs `p` (to move) and `o`.
     #[inline]
     pub fn score(p: u64, o: u64) -> Score {
-        score_with(WEIGHTS, p, o)
+        score_with(&embedded(), p, o)
     }
 }
 
-/// [`Trained::score`] with the weights `weights` (a `trained.bin` read at run time, as the
-/// training pipeline's tests do) instead of the embedded ones.
+/// [`Trained::score`] with the full table `weights` (a weight file decoded at run time, as the
+/// trainers and the training pipeline's tests do) instead of the embedded one.
 #[inline]
-pub fn score_with(weights: &[u8; WEIGHT_BYTES], p: u64, o: u64) -> Score {
+pub fn score_with<W: Table + ?Sized>(weights: &W, p: u64, o: u64) -> Score {
     let pm = bits::moves(p, o);
     let om = bits::moves(o, p);
     if pm == 0 && om == 0 {
@@ -335,7 +356,7 @@ pub fn score_with(weights: &[u8; WEIGHT_BYTES], p: u64, o: u64) -> Score {
 
 /// The weighted sum in 1/[`UNIT`] disc, given both sides' moves `pm` and `om`.
 #[inline(always)]
-fn raw_with(weights: &[u8; WEIGHT_BYTES], p: u64, o: u64, pm: u64, om: u64) -> i32 {
+fn raw_with<W: Table + ?Sized>(weights: &W, p: u64, o: u64, pm: u64, om: u64) -> i32 {
     let empty = !(p | o);
     let base = phase(empty.count_ones()) * PHASE_WEIGHTS;
     let (pv, ov) = (views(p), views(o));

@@ -163,6 +163,7 @@ pub mod phases {
     use duel_core::reversi::trained::{
         self, Features, PATTERN_OFFSET, PATTERNS, PHASE_CELLS, PHASE_WEIGHTS, PHASES, SCALARS, UNIT,
     };
+    use duel_core::reversi::weight_file;
     use duel_core::reversi::{Board, Eval, Move, Trained};
     use duel_core::{Budget, Entry, Evaluator};
     use std::io::BufRead;
@@ -450,19 +451,19 @@ pub mod phases {
             all[phase * PHASE_WEIGHTS..(phase + 1) * PHASE_WEIGHTS].copy_from_slice(&w);
             previous = Some(w);
         }
-        let mut bytes = Vec::with_capacity(trained::WEIGHT_BYTES);
-        for phase in 0..PHASES {
-            let w = &all[phase * PHASE_WEIGHTS..(phase + 1) * PHASE_WEIGHTS];
-            for (i, &x) in w.iter().enumerate() {
+        let table: Vec<i16> = all
+            .chunks(PHASE_WEIGHTS)
+            .flat_map(|w| w.iter().enumerate())
+            .map(|(i, &x)| {
                 let x = if i >= PHASE_CELLS {
                     x * SCALAR_SCALE
                 } else {
                     x
                 };
-                let q = (x * UNIT as f32).round().clamp(-32767.0, 32767.0) as i16;
-                bytes.extend_from_slice(&q.to_le_bytes());
-            }
-        }
+                (x * UNIT as f32).round().clamp(-32767.0, 32767.0) as i16
+            })
+            .collect();
+        let bytes = compact(&table)?;
         std::fs::write(&args.out, &bytes).map_err(|e| format!("{}: {e}", args.out.display()))?;
         eprintln!(
             "fit-phases: wrote {} bytes to {} in {:.0} s",
@@ -471,6 +472,24 @@ pub mod phases {
             started.elapsed().as_secs_f64()
         );
         Ok(report)
+    }
+
+    /// The full `table` in the weight file's compact form.
+    fn compact(table: &[i16]) -> Result<Vec<u8>, String> {
+        // No entry takes more than three bytes.
+        let mut bytes = vec![0u8; weight_file::MAGIC.len() + 3 * table.len()];
+        let n = weight_file::encode(table, &mut bytes).map_err(|e| e.to_string())?;
+        bytes.truncate(n);
+        Ok(bytes)
+    }
+
+    /// The full table of the weight file at `path` (a `fit-phases` output).
+    pub fn read_weights(path: &std::path::Path) -> Result<Vec<i16>, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut table = vec![0i16; weight_file::WEIGHTS];
+        weight_file::decode(&bytes, &mut table[..])
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(table)
     }
 
     /// Arguments of `speed`.
@@ -602,7 +621,7 @@ pub mod phases {
 
     /// The trained evaluation with weights read at run time.
     #[derive(Clone, Copy)]
-    struct FileEval(&'static [u8; trained::WEIGHT_BYTES]);
+    struct FileEval(&'static [i16]);
 
     impl Evaluator<Board> for FileEval {
         fn evaluate(&self, pos: &Board) -> duel_core::Score {
@@ -657,12 +676,8 @@ pub mod phases {
         let file = match &args.weights {
             None => None,
             Some(path) => {
-                let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-                let bytes: Box<[u8; trained::WEIGHT_BYTES]> =
-                    bytes.into_boxed_slice().try_into().map_err(|_| {
-                        format!("{}: not {} bytes", path.display(), trained::WEIGHT_BYTES)
-                    })?;
-                Some(FileEval(Box::leak(bytes)))
+                let table = read_weights(path)?;
+                Some(FileEval(Vec::leak(table)))
             }
         };
         let text = std::fs::read_to_string(&args.openings)

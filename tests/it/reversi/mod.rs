@@ -14,4 +14,4 @@ mod naive;
 mod pipeline;
 mod programs;
 
-use helpers::{assert_symmetric, first_ffo_line, random_position};
+use helpers::{assert_symmetric, first_ffo_line, naive_decode, random_position};

@@ -7,7 +7,8 @@ use super::naive::{minimax, naive_score_in};
 use duel_core::Bitboard;
 use duel_core::Colour;
 use duel_core::reversi::Board;
-use duel_core::reversi::trained::{self, PHASES, WEIGHT_BYTES};
+use duel_core::reversi::trained::{self, PHASES};
+use duel_core::reversi::weight_file::WEIGHTS;
 use duel_train::reversi::phases::{self, FitArgs};
 use duel_train::reversi::selfplay::{self, SelfplayArgs};
 use std::path::{Path, PathBuf};
@@ -105,13 +106,17 @@ fn training_pipeline_runs_end_to_end_on_a_tiny_data_set() {
     assert_eq!(report.len(), PHASES);
     assert!(report.iter().any(|r| r.train > 0 && r.held > 0));
 
-    // Load and evaluate: the file has the embedded file's layout, its tables are symmetric so
-    // the fast evaluation reads it exactly, and it fits its training positions far better
-    // than no evaluation at all.
-    let bytes = std::fs::read(&out).expect("the written weights");
-    assert_eq!(bytes.len(), WEIGHT_BYTES);
-    assert_symmetric(&bytes);
-    let weights: &[u8; WEIGHT_BYTES] = bytes.as_slice().try_into().expect("size");
+    // Load and evaluate: the file is in the embedded file's compact form (the naive decoder
+    // reads it as the trainer's does), its tables are symmetric so the fast evaluation reads it
+    // exactly, and it fits its training positions far better than no evaluation at all.
+    let weights = phases::read_weights(&out).expect("the written weights");
+    assert_eq!(weights.len(), WEIGHTS);
+    assert_eq!(
+        super::naive_decode(&std::fs::read(&out).expect("the file")),
+        weights
+    );
+    assert_symmetric(&weights);
+    let weights = &weights[..];
     let (mut fitted, mut zero, mut n) = (0f64, 0f64, 0f64);
     for &(exact, p, o, score) in &samples {
         let b = Board::from_relative(Bitboard(p), Bitboard(o), Colour::Black);
@@ -119,7 +124,7 @@ fn training_pipeline_runs_end_to_end_on_a_tiny_data_set() {
             continue;
         }
         let v = trained::score_with(weights, p, o);
-        assert_eq!(v, naive_score_in(&bytes, &b), "{b}");
+        assert_eq!(v, naive_score_in(weights, &b), "{b}");
         if exact {
             let e = f64::from(v) / 100.0 - f64::from(score);
             fitted += e * e;

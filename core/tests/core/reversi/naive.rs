@@ -6,8 +6,8 @@ use duel_core::reversi::Board;
 use duel_core::reversi::pattern::view;
 use duel_core::reversi::trained::{
     self, PATTERN_OFFSET, PATTERN_SQUARES, PATTERNS, PHASE_CELLS, PHASE_WEIGHTS, SCALARS, UNIT,
-    WEIGHT_BYTES,
 };
+use duel_core::reversi::weight_file::WEIGHTS;
 
 /// 0 empty, 1 the side to move, 2 the other side.
 pub(crate) type Grid = [u8; 64];
@@ -86,11 +86,11 @@ pub(crate) fn naive_cell(p: u64, o: u64, squares: &[u8]) -> u16 {
     })
 }
 
-/// The evaluation of `b` summed weight by weight, all eight views, from the weight file
-/// `bytes` (any fit's).
-pub(crate) fn naive_score_in(bytes: &[u8], b: &Board) -> i32 {
-    assert_eq!(bytes.len(), WEIGHT_BYTES);
-    let w = |at: usize| i32::from(i16::from_le_bytes([bytes[2 * at], bytes[2 * at + 1]]));
+/// The evaluation of `b` summed weight by weight, all eight views, from the full table
+/// `table` (any fit's).
+pub(crate) fn naive_score_in(table: &[i16], b: &Board) -> i32 {
+    assert_eq!(table.len(), WEIGHTS);
+    let w = |at: usize| i32::from(table[at]);
     let (p, o) = (b.player().bits(), b.opponent().bits());
     let base = trained::phase(b.empties()) * PHASE_WEIGHTS;
     let mut s = 0;
