@@ -8,9 +8,9 @@
 //! [`Accumulator::update`] adds and subtracts only the rows of the cells that changed.
 //!
 //! The weights come from `grader/train` (`ataxx_net`, trained in `f32`, quantised by
-//! `Net::quantise` into the byte layout [`Network::from_le_bytes`] reads). [`Trained`] is the
-//! committed network (`network.bin`, decoded at compile time), the hosted player's
-//! evaluation; the firmware chooses the linear [`super::Eval`] instead, which is all it has
+//! `Net::quantise` into the byte layout [`Network::from_le_bytes`] reads). [`Trained`], the
+//! hosted player's evaluation, is the linear [`super::Eval`] plus the committed network
+//! ([`TRAINED_NETWORK`], `network.bin`, decoded at compile time), trained on top of it; the firmware chooses the linear [`super::Eval`] instead, which is all it has
 //! room for.
 
 use super::board::Board;

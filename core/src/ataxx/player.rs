@@ -155,16 +155,11 @@ impl<E: Evaluation> crate::Player for Player<'_, E> {
         if let Some(decision) = self.try_solve(board, circular.as_slice(), budget, report) {
             return Some(decision);
         }
+        let planned = self.planned(budget);
         let mut searcher = Searcher::new(&mut *self.table);
         let (eval, tuning) = (&self.eval, self.tuning);
-        let result = match (self.time, budget.clock()) {
-            (TimeUse::WholeGame, Some(clock)) => {
-                let now = clock.now_micros();
-                let allowance = Allowance::Clock {
-                    left: budget.micros_left(),
-                    increment: budget.increment_micros(),
-                };
-                let mut time = TimeManager::new(now, allowance, 0);
+        let result = match (planned, budget.clock()) {
+            (Some((now, mut time)), Some(clock)) => {
                 let mut part = budget.share(time.deadline().saturating_sub(now));
                 let result = search_tuned(
                     root,
@@ -215,6 +210,24 @@ impl<E: Evaluation> crate::Player for Player<'_, E> {
     }
 }
 
+impl<E: Evaluation> Player<'_, E> {
+    /// This move's [`TimeManager`], started now (with the clock's reading), when the player
+    /// spends a whole game's clock by its plan; `None` when the budget is this move's alone.
+    fn planned(&self, budget: &Budget<'_>) -> Option<(u64, TimeManager)> {
+        match (self.time, budget.clock()) {
+            (TimeUse::WholeGame, Some(clock)) => {
+                let now = clock.now_micros();
+                let allowance = Allowance::Clock {
+                    left: budget.micros_left(),
+                    increment: budget.increment_micros(),
+                };
+                Some((now, TimeManager::new(now, allowance, 0)))
+            }
+            _ => None,
+        }
+    }
+}
+
 #[cfg(feature = "ataxx-solve")]
 impl<E: Evaluation> Player<'_, E> {
     /// The proven move, when the position is within the solver's reach for this budget and
@@ -238,18 +251,9 @@ impl<E: Evaluation> Player<'_, E> {
         if board.empty().len() > limit {
             return None;
         }
-        let micros = match (self.time, budget.clock()) {
-            (TimeUse::WholeGame, Some(clock)) => {
-                let now = clock.now_micros();
-                let allowance = Allowance::Clock {
-                    left: budget.micros_left(),
-                    increment: budget.increment_micros(),
-                };
-                TimeManager::new(now, allowance, 0)
-                    .deadline()
-                    .saturating_sub(now)
-            }
-            _ => budget.micros_left(),
+        let micros = match self.planned(budget) {
+            Some((now, time)) => time.deadline().saturating_sub(now),
+            None => budget.micros_left(),
         };
         let mut part = budget.share(micros / share);
         if budget.nodes_left() != u64::MAX {
