@@ -500,6 +500,52 @@ fn filler_and_fruit_rage_boards_come_from_an_openings_file_in_contest_text() {
 }
 
 #[test]
+fn uai_options_are_set_after_the_handshake_and_before_the_first_game() {
+    // The engine's input is kept by `tee`: the arena sends each `option.NAME=VALUE` as a
+    // `setoption`, in order, after `uaiok` and before `uainewgame`; the options change play
+    // (`Network 0`: the linear evaluation), so the match must still run to its end.
+    let dir = scratch_dir("arena_uai_options");
+    let log = dir.join("input.txt");
+    let uai = format!(
+        "name=linear cmd=\"sh -c 'tee -a {} | exec {} --uai'\" proto=uai nodes=500 \
+         option.Network=0 option.Hash=1",
+        log.display(),
+        bin("ataxx").display()
+    );
+    let out = duel_arena(
+        "ataxx",
+        &["--a", &uai, "--b", "builtin:duel:nodes=500", "--games", "2"],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let input = std::fs::read_to_string(&log).expect("the engine's input");
+    // Each game starts its engine: every session opens with the handshake, the options in
+    // order, then the game.
+    let sessions: Vec<Vec<&str>> = input
+        .split("uai\n")
+        .filter(|s| !s.is_empty())
+        .map(|s| s.lines().collect())
+        .collect();
+    assert_eq!(sessions.len(), 2, "{input}");
+    for lines in &sessions {
+        assert_eq!(
+            lines[..4],
+            [
+                "isready",
+                "setoption name Network value 0",
+                "setoption name Hash value 1",
+                "uainewgame"
+            ],
+            "{input}"
+        );
+    }
+    assert_eq!(input.matches("setoption").count(), 4, "{input}");
+}
+
+#[test]
 fn bad_arena_options_get_one_line_and_exit_status_2() {
     for (game, args, says) in [
         ("reversi", vec!["--tc", "ten"], "--tc"),
@@ -509,6 +555,13 @@ fn bad_arena_options_get_one_line_and_exit_status_2() {
         ("ataxx", vec!["--a", "name=x proto=uai"], "cmd="),
         ("ataxx", vec!["--a", "cmd=x proto=nboard"], "uai"),
         ("filler", vec!["--a", "cmd=x proto=uai"], "contest"),
+        ("ataxx", vec!["--a", "cmd=x option.Hash=1"], "proto=uai"),
+        (
+            "reversi",
+            vec!["--a", "builtin:duel:option.Hash=1"],
+            "proto=uai",
+        ),
+        ("ataxx", vec!["--a", "cmd=x proto=uai option.=1"], "option"),
         ("reversi", vec!["--a", "builtin:duel:nodes=0"], "nodes"),
         (
             "reversi",

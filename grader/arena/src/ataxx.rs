@@ -138,8 +138,8 @@ pub fn arena(args: &ArenaArgs) -> ExitCode {
 pub enum Contestant {
     /// A Botzone bot program.
     Botzone(Vec<String>, Protocol),
-    /// A UAI engine, and the node budget it is given, if any.
-    Uai(Vec<String>, Option<u64>),
+    /// A UAI engine, the node budget it is given, if any, and the options it is set.
+    Uai(Vec<String>, Option<u64>, Vec<(String, String)>),
     /// `builtin:random`: a random legal move (circular ones included, as the samples do).
     Random,
     /// `builtin:duel`: the engine in-process (never a circular move while another exists), with
@@ -162,7 +162,11 @@ impl Contestant {
                 Proto::Contest => Ok(Contestant::Botzone(argv.clone(), protocol)),
                 Proto::Simple => Ok(Contestant::Botzone(argv.clone(), Protocol::Simple)),
                 Proto::Json => Ok(Contestant::Botzone(argv.clone(), Protocol::Json)),
-                Proto::Uai => Ok(Contestant::Uai(argv.clone(), spec.nodes)),
+                Proto::Uai => Ok(Contestant::Uai(
+                    argv.clone(),
+                    spec.nodes,
+                    spec.options.clone(),
+                )),
                 Proto::Nboard => Err("Ataxx programs speak contest (simple, json) or uai".into()),
             },
         }
@@ -546,11 +550,14 @@ impl<'p> Seat<'p> {
         }
     }
 
-    /// Starts a UAI player's engine and its game (`uai`, `isready`, `uainewgame`) if it has
-    /// not started yet; other players have nothing to start.
+    /// Starts a UAI player's engine and its game (`uai`, `isready`, its options,
+    /// `uainewgame`) if it has not started yet; other players have nothing to start.
     fn start_engine(&mut self) -> Result<(), Failure> {
-        if let (Contestant::Uai(argv, _), None) = (self.player, &self.uai) {
+        if let (Contestant::Uai(argv, _, options), None) = (self.player, &self.uai) {
             let mut engine = UaiClient::start(argv)?;
+            for (name, value) in options {
+                engine.set_option(name, value)?;
+            }
             engine.new_game()?;
             self.uai = Some(engine);
         }
@@ -602,7 +609,7 @@ impl<'p> Seat<'p> {
                     .unwrap_or(Move::Pass);
                 Ok(Answer::Uai(mv.to_string()))
             }
-            Contestant::Uai(_, nodes) => {
+            Contestant::Uai(_, nodes, _) => {
                 self.start_engine()?;
                 let Some(engine) = self.uai.as_mut() else {
                     return Err(Failure::Crashed("the UAI engine did not start".into()));

@@ -5,8 +5,10 @@
 //! - `builtin:NAME` or `builtin:NAME:nodes=N` (a node budget a move, so games are reproducible);
 //! - a command line, split as a shell would, that speaks the contest's protocol;
 //! - key=value words, fastchess style: `name=NAME cmd=COMMAND proto=contest|uai|nboard|simple|json
-//!   tc=10+0.1 st=1 nodes=N` (`cmd` is required; quote it when it has spaces:
-//!   `cmd='./ataxx --uai'`). `builtin=NAME` may stand for `cmd`.
+//!   tc=10+0.1 st=1 nodes=N option.NAME=VALUE` (`cmd` is required; quote it when it has
+//!   spaces: `cmd='./ataxx --uai'`). `builtin=NAME` may stand for `cmd`. `option.NAME=VALUE`
+//!   (any number) is sent to a UAI engine as `setoption name NAME value VALUE` before its
+//!   first game, as fastchess does.
 
 use duel_protocols::process::split_command;
 use duel_protocols::time_control::TimeControl;
@@ -68,6 +70,8 @@ pub struct ContestantSpec {
     pub time: Option<TimeControl>,
     /// A node budget a move (built-ins; `go nodes` for UAI engines).
     pub nodes: Option<u64>,
+    /// `option.NAME=VALUE` settings, in order: a UAI engine's `setoption`s.
+    pub options: Vec<(String, String)>,
 }
 
 impl ContestantSpec {
@@ -85,11 +89,12 @@ impl ContestantSpec {
                 kind: ContestantKind::Builtin(name),
                 time: None,
                 nodes: None,
+                options: Vec::new(),
             };
             for option in parts {
                 spec.set(option)?;
             }
-            return Ok(spec);
+            return spec.checked();
         }
         let words = split_command(text)?;
         if !words[0].contains('=') {
@@ -101,6 +106,7 @@ impl ContestantSpec {
                 },
                 time: None,
                 nodes: None,
+                options: Vec::new(),
             });
         }
         let mut spec = ContestantSpec {
@@ -108,6 +114,7 @@ impl ContestantSpec {
             kind: ContestantKind::Builtin(String::new()),
             time: None,
             nodes: None,
+            options: Vec::new(),
         };
         let (mut cmd, mut builtin, mut proto, mut name) = (None, None, Proto::Contest, None);
         for word in &words {
@@ -135,14 +142,38 @@ impl ContestantSpec {
             ContestantKind::Builtin(b) => format!("builtin:{b}"),
             ContestantKind::Command { argv, .. } => argv.join(" "),
         });
-        Ok(spec)
+        spec.checked()
     }
 
-    /// Applies one `key=value` option: `tc`, `st` or `nodes`.
+    /// The spec, unless it sets options of a player that takes none (only UAI engines do).
+    fn checked(self) -> Result<ContestantSpec, String> {
+        let uai = matches!(
+            self.kind,
+            ContestantKind::Command {
+                proto: Proto::Uai,
+                ..
+            }
+        );
+        match self.options.first() {
+            Some((name, _)) if !uai => Err(format!(
+                "option.{name}=: only UAI engines (proto=uai) take options"
+            )),
+            _ => Ok(self),
+        }
+    }
+
+    /// Applies one `key=value` option: `tc`, `st`, `nodes` or `option.NAME`.
     fn set(&mut self, option: &str) -> Result<(), String> {
         let (key, value) = option
             .split_once('=')
             .ok_or_else(|| format!("expected key=value, got {option:?}"))?;
+        if let Some(name) = key.strip_prefix("option.") {
+            if name.is_empty() || name.contains(char::is_whitespace) {
+                return Err(format!("{key}: an option needs a name without spaces"));
+            }
+            self.options.push((name.to_string(), value.to_string()));
+            return Ok(());
+        }
         match key {
             "tc" => self.time = Some(TimeControl::parse_tc(value)?),
             "st" => self.time = Some(TimeControl::parse_st(value)?),
@@ -156,7 +187,8 @@ impl ContestantSpec {
             }
             _ => {
                 return Err(format!(
-                    "unknown player option {key:?} (name, cmd, builtin, proto, tc, st, nodes)"
+                    "unknown player option {key:?} (name, cmd, builtin, proto, tc, st, nodes, \
+                     option.NAME)"
                 ));
             }
         }

@@ -99,6 +99,15 @@ impl UaiClient {
         Ok(())
     }
 
+    /// `setoption name NAME value VALUE` (the next `isready` waits for it to take effect).
+    ///
+    /// # Errors
+    /// The engine has exited.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), Failure> {
+        self.child
+            .send(&format!("setoption name {name} value {value}\n"))
+    }
+
     /// `uainewgame`, then `isready`.
     ///
     /// # Errors
