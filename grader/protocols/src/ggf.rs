@@ -120,7 +120,9 @@ fn parse_time(text: &str) -> Result<f64, GgfError> {
             let hours: u32 = hours.parse().map_err(|_| bad())?;
             f64::from(days) * 24.0 + f64::from(hours)
         } else {
-            f64::from(part.parse::<u32>().map_err(|_| bad())?)
+            // Hours may exceed u32 (`write_time` writes up to 1e15 seconds this way); below
+            // 2^53 the conversion is exact.
+            part.parse::<u64>().map_err(|_| bad())? as f64
         };
         if !value.is_finite() || value < 0.0 || part.starts_with('+') {
             return Err(bad());
@@ -752,6 +754,19 @@ mod tests {
         for bad in ["x", "1:x", "-5", "1:2:3:4:5", "inf", "+3"] {
             assert!(parse_time(bad).is_err(), "{bad}");
         }
+        // Every printed time reads back to itself, up to where whole seconds print plainly:
+        // hours beyond u32 once failed to read back (a fuzz find, `ggf` target).
+        for secs in [
+            12_345_679_012.0 * 3600.0 + 27.0 * 60.0 + 44.0,
+            999_999_999_999_999.0,
+        ] {
+            let printed = TimeControl::new(secs, 0.0).to_string();
+            assert_eq!(parse_time(&printed), Ok(secs), "{printed}");
+        }
+        assert_eq!(
+            TimeControl::new(12_345_679_012.0 * 3600.0 + 27.0 * 60.0 + 44.0, 0.0).to_string(),
+            "12345679012:27:44"
+        );
         let tc = TimeControl::parse("15:00//2:00").expect("clock");
         assert_eq!(tc, TimeControl::new(900.0, 0.0));
         assert_eq!(TimeControl::new(900.0, 0.0).to_string(), "15:00");
