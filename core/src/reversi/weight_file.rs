@@ -1,6 +1,6 @@
 //! The trained evaluation's weight file (`trained.bin`), in its compact form: each symmetric
 //! cell once, each phase as its change from the phase before, zero runs and small values in a
-//! byte. It is about a ninth of the full table ([`WEIGHTS`] `i16`s, 4 MB), so a refit adds
+//! byte. It is about a tenth of the full table ([`WEIGHTS`] `i16`s, 4 MB), so a refit adds
 //! little to the repository's history; [`decode`] expands it into the full table the
 //! evaluation reads, [`encode`] (the trainer's) writes it.
 //!

@@ -106,8 +106,8 @@ fn embedded_table() -> Vec<i16> {
 fn the_embedded_table_is_the_committed_file_decoded_naively() {
     let naive = committed_weights();
     assert_eq!(embedded_table(), naive);
-    // The committed file is the one in the repository, and its form is the compact one: about a
-    // ninth of the 4 MB table.
+    // The committed file is the one in the repository, and its form is the compact one: under an
+    // eighth of the 4 MB table.
     let on_disk = std::fs::read(crate::support::workspace().join("core/src/reversi/trained.bin"))
         .expect("trained.bin");
     assert_eq!(on_disk, weight_file_bytes());
