@@ -923,6 +923,35 @@ fn shards_play_exactly_the_games_of_one_run_and_their_records_merge_into_its_tab
         stderr.contains("game 1 recorded twice") && stderr.contains("whole.jsonl line 1"),
         "{stderr}"
     );
+    // One shard read back alone, with `--shard`, is the table of its games in order: the same
+    // as a record of those four games numbered 1 to 4.
+    let (alone, _) = arena_ok("filler", &["--summarize", &shards[1], "--shard", "1/3"]);
+    let renumbered: Vec<String> = records(Path::new(&shards[1]))
+        .into_iter()
+        .enumerate()
+        .map(|(i, mut g)| {
+            g["game"] = serde_json::json!(i + 1);
+            g.to_string()
+        })
+        .collect();
+    let four = file(&dir, "four.jsonl", &renumbered.join("\n"));
+    let (numbered, _) = arena_ok("filler", &["--summarize", &four]);
+    assert_eq!(body(&alone), body(&numbered), "{alone}\n{numbered}");
+    assert!(alone.contains("4 games"), "{alone}");
+    // Without `--shard`, or with another shard, it is refused in one line.
+    for (extra, expected) in [
+        (vec![], "game 1 is missing"),
+        (vec!["--shard", "0/3"], "game 3 is not in shard 0/3"),
+        (vec!["--shard", "1/2"], "game 9 is not in shard 1/2"),
+    ] {
+        let mut args = vec!["--summarize", shards[1].as_str()];
+        args.extend(extra);
+        let out = duel_arena("filler", &args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    }
     // A shard does not run its own SPRT, and K must be below N.
     for bad in [
         vec!["--shard", "0/2", "--sprt", "elo0=0", "elo1=5"],

@@ -52,7 +52,8 @@ pub struct MatchArgs {
     pub sprt: Option<Vec<String>>,
     /// Play only the pairs whose index is K modulo N (from 0), from the same openings and seeds:
     /// N shards together play exactly the games of one run. Merge their records with
-    /// `--summarize FILE…`; the SPRT of a sharded match is the merge's.
+    /// `--summarize FILE…`; the SPRT of a sharded match is the merge's. With `--summarize`:
+    /// the records are this shard's alone (an interim look at one shard).
     #[arg(long, value_name = "K/N", conflicts_with = "sprt")]
     pub shard: Option<crate::Shard>,
     /// Write each game (opening, moves, result, reason) as one JSON line to this file.
@@ -61,7 +62,7 @@ pub struct MatchArgs {
     /// Play nothing: read back `--record` files (of a finished or stopped match, or of its
     /// shards, in any order) and print the table the match prints, with the SPRT's LLR when
     /// `--sprt` is given. A game recorded twice, or missing, is refused.
-    #[arg(long, value_name = "FILE", num_args = 0.., conflicts_with_all = ["record", "shard"])]
+    #[arg(long, value_name = "FILE", num_args = 0.., conflicts_with = "record")]
     pub summarize: Option<Vec<PathBuf>>,
     /// With `--summarize` and `--sprt`: watch the records while shards append to them (the
     /// files may also be given here, and need not exist yet). Every second the files are read

@@ -60,7 +60,8 @@ fn read_back<R: Referee>(game: &str, unit: &str, args: &MatchArgs) -> Result<Exi
         return Err("--summarize needs the record files: --summarize FILE…".into());
     }
     if args.follow.is_none() {
-        summarize::<R>(game, unit, &paths, sprt.as_ref())?;
+        let shard = args.shard.unwrap_or(Shard::ALL);
+        summarize::<R>(game, unit, &paths, shard, sprt.as_ref())?;
         return Ok(ExitCode::SUCCESS);
     }
     let Some(sprt) = sprt else {

@@ -4,6 +4,7 @@
 
 use crate::args::Match;
 use crate::record::recorded_game;
+use crate::shard::Shard;
 use crate::referee::{GameRecord, Referee};
 use crate::stats::{self, EloEstimate, MarginPairs, Outcome, Pentanomial, Sprt, SprtState, Tally};
 use std::collections::BTreeMap;
@@ -105,16 +106,18 @@ pub(crate) fn file_names(paths: &[std::path::PathBuf]) -> String {
     names.join(", ")
 }
 
-/// Tallies the games of a `--record` file in game order, as the match did while it ran, and
-/// prints the same table, then how many games ended for each reason.
+/// Tallies the games of `--record` files in game order, as the match did while it ran, and
+/// prints the same table, then how many games ended for each reason. The files hold the games
+/// of `shard` (every game for [`Shard::ALL`]), from its first game on.
 ///
 /// # Errors
-/// The file cannot be read, a line is not a game record, or a game number is repeated or
-/// missing.
+/// A file cannot be read, a line is not a game record, or a game number is repeated, missing,
+/// or not the shard's.
 pub(crate) fn summarize<R: Referee>(
     game: &str,
     unit: &str,
     paths: &[std::path::PathBuf],
+    shard: Shard,
     sprt: Option<&Sprt>,
 ) -> Result<(), String> {
     let games = read_records(paths, false)?;
@@ -122,7 +125,15 @@ pub(crate) fn summarize<R: Referee>(
     if games.is_empty() {
         return Err(format!("{names}: no game in it"));
     }
-    for (expected, &index) in games.keys().enumerate() {
+    // The shard's games in order: both games of each of its pairs.
+    let expected = shard
+        .indices(u64::MAX)
+        .flat_map(|pair| [2 * pair, 2 * pair + 1]);
+    for (&index, expected) in games.keys().zip(expected) {
+        let index = index as u64;
+        if (index / 2) % shard.n != shard.k {
+            return Err(format!("{names}: game {} is not in shard {shard}", index + 1));
+        }
         if index != expected {
             return Err(format!("{names}: game {} is missing", expected + 1));
         }
