@@ -4,8 +4,8 @@
 
 use crate::args::Match;
 use crate::record::recorded_game;
-use crate::shard::Shard;
 use crate::referee::{GameRecord, Referee};
+use crate::shard::Shard;
 use crate::stats::{self, EloEstimate, MarginPairs, Outcome, Pentanomial, Sprt, SprtState, Tally};
 use std::collections::BTreeMap;
 
@@ -132,7 +132,10 @@ pub(crate) fn summarize<R: Referee>(
     for (&index, expected) in games.keys().zip(expected) {
         let index = index as u64;
         if (index / 2) % shard.n != shard.k {
-            return Err(format!("{names}: game {} is not in shard {shard}", index + 1));
+            return Err(format!(
+                "{names}: game {} is not in shard {shard}",
+                index + 1
+            ));
         }
         if index != expected {
             return Err(format!("{names}: game {} is missing", expected + 1));
