@@ -4,6 +4,7 @@
 
 use super::board::{Board, Move};
 use super::engine::{DEPTH_WITHOUT_CLOCK, Engine, Ranking, think_time_millis};
+use super::search::Options;
 use super::trained::Trained;
 use crate::budget::Budget;
 use crate::game::Evaluator;
@@ -41,6 +42,13 @@ impl<'t, E: Evaluator<Board>> Player<'t, E> {
             time,
             exact: false,
         }
+    }
+
+    /// This player searching the middle game with `options` (multi-prob-cut's threshold, ...;
+    /// tuning runs such as `reversi-mpc speed`), as [`Engine::with_options`] sets them.
+    pub fn with_options(mut self, options: Options) -> Self {
+        self.engine = self.engine.with_options(options);
+        self
     }
 
     /// This player answering every position with the exact solver, whatever its empties
@@ -136,5 +144,32 @@ mod tests {
         )
         .unwrap();
         assert!(player.choose(&over, &mut Budget::nodes(10)).is_none());
+    }
+
+    #[test]
+    fn options_reach_the_search() {
+        // A fixed depth, no clock: plain alpha-beta through the player visits exactly the
+        // nodes the engine with the same options visits, and not those of the default.
+        let board = Board::start();
+        let search = |options: Option<Options>| {
+            let mut table = [Entry::default(); 1 << 12];
+            let player = Player::new(&mut table, TimeUse::ThisMove);
+            let mut player = match options {
+                Some(o) => player.with_options(o),
+                None => player,
+            };
+            player
+                .choose(&board, &mut Budget::unlimited().with_max_depth(9))
+                .map(|d| (d.mv, d.score, d.nodes))
+                .unwrap()
+        };
+        let mut table = [Entry::default(); 1 << 12];
+        let engine = Engine::new(&mut table)
+            .with_max_depth(9)
+            .with_options(Options::exact())
+            .choose(&board, &mut Budget::unlimited().with_max_depth(9));
+        let exact = search(Some(Options::exact()));
+        assert_eq!(exact, (engine.mv, engine.score, engine.nodes));
+        assert_ne!(exact.2, search(None).2);
     }
 }

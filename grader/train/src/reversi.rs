@@ -9,9 +9,9 @@ pub mod selfplay {
     use crate::{Rng, Shard};
     use clap::Args;
     use duel_arena::reversi::Opening;
-    use duel_core::reversi::Board;
-    use duel_core::reversi::train::{Engine, solve};
-    use duel_core::{Budget, Entry, Game};
+    use duel_core::reversi::train::solve;
+    use duel_core::reversi::{Board, Move, Player};
+    use duel_core::{Budget, Entry, Game, Player as _, TimeUse};
     use std::path::PathBuf;
 
     /// Arguments of `selfplay`.
@@ -97,11 +97,12 @@ pub mod selfplay {
                 before.push(board);
                 let mut budget = Budget::nodes(args.nodes);
                 let choice = if args.hand_policy {
-                    Engine::with_eval(table, duel_core::reversi::Eval).choose(&board, &mut budget)
+                    Player::with_eval(table, TimeUse::ThisMove, duel_core::reversi::Eval)
+                        .choose(&board, &mut budget)
                 } else {
-                    Engine::new(table).choose(&board, &mut budget)
+                    Player::new(table, TimeUse::ThisMove).choose(&board, &mut budget)
                 };
-                board = board.play_unchecked(choice.mv);
+                board = board.play_unchecked(choice.map_or(Move::Pass, |c| c.mv));
             }
         }
         let (score, colour) = match outcome {
@@ -159,13 +160,12 @@ pub mod phases {
     use crate::Rng;
     use clap::Args;
     use duel_arena::reversi::Opening;
-    use duel_core::reversi::train::Engine;
     use duel_core::reversi::trained::{
         self, Features, PATTERN_OFFSET, PATTERNS, PHASE_CELLS, PHASE_WEIGHTS, PHASES, SCALARS, UNIT,
     };
     use duel_core::reversi::weight_file;
-    use duel_core::reversi::{Board, Eval, Move, Trained};
-    use duel_core::{Budget, Entry, Evaluator};
+    use duel_core::reversi::{Board, Eval, Move, Player, Trained};
+    use duel_core::{Budget, Entry, Evaluator, Player as _, TimeUse};
     use std::io::BufRead;
     use std::path::PathBuf;
 
@@ -516,9 +516,9 @@ pub mod phases {
         for line in text.lines().filter(|l| !l.trim().is_empty()).take(10) {
             let mut board = Opening::parse(line)?.board;
             while board.empties() > 40 && !board.is_over() {
-                let c =
-                    Engine::with_eval(&mut table, Eval).choose(&board, &mut Budget::nodes(5000));
-                board = board.play_unchecked(c.mv);
+                let c = Player::with_eval(&mut table, TimeUse::ThisMove, Eval)
+                    .choose(&board, &mut Budget::nodes(5000));
+                board = board.play_unchecked(c.map_or(Move::Pass, |c| c.mv));
             }
             out.push(board);
         }
@@ -538,7 +538,7 @@ pub mod phases {
         for b in boards {
             let t = std::time::Instant::now();
             let clock = duel_protocols::clock::WallClock::start();
-            let c = match fixed_depth {
+            let (nodes, c_depth) = match fixed_depth {
                 Some(max_depth) => {
                     let config = duel_core::search::SearchConfig {
                         max_depth,
@@ -551,20 +551,15 @@ pub mod phases {
                         &mut Budget::unlimited(),
                         &mut |_| {},
                     );
-                    duel_core::reversi::train::Choice {
-                        mv: r.best.unwrap_or(Move::Pass),
-                        score: r.score,
-                        exact: false,
-                        depth: r.depth,
-                        nodes: r.nodes,
-                    }
+                    (r.nodes, r.depth)
                 }
-                None => Engine::with_eval(&mut table, eval)
-                    .choose(b, &mut Budget::millis(&clock, millis)),
+                None => Player::with_eval(&mut table, TimeUse::ThisMove, eval)
+                    .choose(b, &mut Budget::millis(&clock, millis))
+                    .map_or((0, 0), |c| (c.nodes, c.depth)),
             };
             secs += t.elapsed().as_secs_f64();
-            total += c.nodes;
-            depth += u32::from(c.depth);
+            total += nodes;
+            depth += u32::from(c_depth);
         }
         let cpu = cpu_seconds().zip(cpu_start).map(|(end, start)| end - start);
         println!(
@@ -639,13 +634,18 @@ pub mod phases {
     ) -> Move {
         let budget = &mut Budget::nodes(nodes);
         match (ours, file) {
-            (true, Some(f)) => Engine::with_eval(&mut tables[0], f).choose(b, budget).mv,
+            (true, Some(f)) => {
+                Player::with_eval(&mut tables[0], TimeUse::ThisMove, f).choose(b, budget)
+            }
             (true, None) | (false, Some(_)) => {
                 let t = if ours { &mut tables[0] } else { &mut tables[1] };
-                Engine::new(t).choose(b, budget).mv
+                Player::new(t, TimeUse::ThisMove).choose(b, budget)
             }
-            (false, None) => Engine::with_eval(&mut tables[1], Eval).choose(b, budget).mv,
+            (false, None) => {
+                Player::with_eval(&mut tables[1], TimeUse::ThisMove, Eval).choose(b, budget)
+            }
         }
+        .map_or(Move::Pass, |c| c.mv)
     }
 
     /// The final disc difference for the side under test.

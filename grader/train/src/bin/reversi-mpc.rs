@@ -19,10 +19,9 @@ use duel_arena::reversi::Opening;
 use duel_core::Colour;
 use duel_core::reversi::eval::EVAL_LIMIT;
 use duel_core::reversi::mpc::{self, BAND_EMPTIES, BANDS, DEPTHS, MAX_DEPTH, MIN_DEPTH};
-use duel_core::reversi::train::Engine;
 use duel_core::reversi::train::{INFINITY, Options, Search};
-use duel_core::reversi::{Board, Move};
-use duel_core::{Budget, Entry, Game};
+use duel_core::reversi::{Board, Move, Player};
+use duel_core::{Budget, Entry, Game, Player as _, TimeUse};
 use duel_train::Shard;
 use duel_train::selfplay::Run;
 use std::path::PathBuf;
@@ -236,9 +235,10 @@ fn speed(args: &SpeedArgs) -> Result<(), String> {
         table.fill(Entry::default());
         let clock = duel_protocols::clock::WallClock::start();
         let t = Instant::now();
-        let c = Engine::new(&mut table)
+        let c = Player::new(&mut table, TimeUse::ThisMove)
             .with_options(options)
-            .choose(b, &mut Budget::millis(&clock, args.millis));
+            .choose(b, &mut Budget::millis(&clock, args.millis))
+            .ok_or_else(|| format!("position {} is over: nothing to choose", depths.len() + 1))?;
         secs += t.elapsed().as_secs_f64();
         total += c.nodes;
         depths.push(c.depth);
