@@ -133,12 +133,13 @@ function pgn(text) {
 
 /**
  * The value curves of a `duel analyze` report, one per game in order: each a list of
- * {value, exact} from Black's view (the report's "curve (black's view, * exact):" lines).
+ * {value, exact} from the first mover's view (the report's "curve (black's view, * exact):"
+ * lines; "first's view" in Filler).
  */
 export function parseAnalysis(text) {
   const curves = [];
   for (const line of text.split("\n")) {
-    const at = line.indexOf("curve (black's view, * exact):");
+    const at = line.search(/curve \((black|first)'s view, \* exact\):/);
     if (at < 0) continue;
     const values = line
       .slice(line.indexOf(":", at) + 1)

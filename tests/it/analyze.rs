@@ -33,27 +33,33 @@ fn games(report: &str) -> Vec<(String, Vec<String>, String)> {
 }
 
 /// Plays a small node-limited match of `game` recording it as JSON lines and in `format`
-/// (`ggf` or `pgn`), analyses both, and checks every game's curve and verdict.
-fn analyse_a_match(game: &str, format: &str) {
+/// (`ggf` or `pgn`; none for Filler), analyses each, and checks every game's curve and verdict.
+fn analyse_a_match(game: &str, format: Option<&str>) {
     let dir = scratch_dir(&format!("analyze_{game}"));
     let record = dir.join("games.jsonl");
-    let other = dir.join(format!("games.{format}"));
-    let (ok, out, err) = duel(&[
-        "arena",
-        game,
-        "--a",
-        "builtin:duel:nodes=4000",
-        "--b",
-        "builtin:duel:nodes=1000",
-        "--games",
-        "4",
-        "--random-plies",
-        "4",
-        "--record",
-        record.to_str().unwrap(),
-        &format!("--{format}"),
-        other.to_str().unwrap(),
-    ]);
+    let other = format.map(|f| dir.join(format!("games.{f}")));
+    let mut args = vec![
+        "arena".to_string(),
+        game.to_string(),
+        "--a".into(),
+        "builtin:duel:nodes=4000".into(),
+        "--b".into(),
+        "builtin:duel:nodes=1000".into(),
+        "--games".into(),
+        "4".into(),
+        "--random-plies".into(),
+        "4".into(),
+        "--record".into(),
+        record.to_str().unwrap().into(),
+    ];
+    if let (Some(format), Some(other)) = (format, &other) {
+        args.extend([format!("--{format}"), other.to_str().unwrap().into()]);
+    }
+    if game == "filler" {
+        args.extend(["--size".into(), "10".into()]);
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (ok, out, err) = duel(&args);
     assert!(ok, "{out}{err}");
     let recorded: Vec<serde_json::Value> = std::fs::read_to_string(&record)
         .unwrap()
@@ -61,7 +67,7 @@ fn analyse_a_match(game: &str, format: &str) {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(recorded.len(), 4);
-    for file in [&record, &other] {
+    for file in std::iter::once(&record).chain(&other) {
         let (ok, report, err) = duel(&[
             "analyze",
             game,
@@ -122,17 +128,40 @@ fn analyse_a_match(game: &str, format: &str) {
             })
             .sum();
         assert_eq!(counted, 4, "every game is counted once: {report}");
+        // Both sides' losses by phase: a row a band, two non-negative averages.
+        let rows: Vec<Vec<f64>> = report
+            .lines()
+            .skip_while(|l| !l.starts_with("value lost between own turns by phase"))
+            .skip(2)
+            .map(|l| {
+                l.split_whitespace()
+                    .skip(1)
+                    .map(|v| v.parse().unwrap())
+                    .collect()
+            })
+            .collect();
+        assert_eq!(rows.len(), 6, "{report}");
+        assert!(
+            rows.iter()
+                .all(|r| r.len() == 2 && r.iter().all(|&v| v >= 0.0)),
+            "{report}"
+        );
     }
 }
 
 #[test]
 fn analyze_reads_reversi_records_and_ggf_and_ends_every_curve_at_the_exact_margin() {
-    analyse_a_match("reversi", "ggf");
+    analyse_a_match("reversi", Some("ggf"));
 }
 
 #[test]
 fn analyze_reads_ataxx_records_and_pgn_and_ends_every_curve_at_the_exact_margin() {
-    analyse_a_match("ataxx", "pgn");
+    analyse_a_match("ataxx", Some("pgn"));
+}
+
+#[test]
+fn analyze_reads_filler_records_and_ends_every_curve_at_the_exact_margin() {
+    analyse_a_match("filler", None);
 }
 
 #[test]

@@ -3,13 +3,15 @@
 //! (a node-limited or timed search; exact where the solver reaches), and prints each game's
 //! value curve and its **decisive mistake**: the last move of the loser that turned its
 //! position from not lost (value ≥ 0 for it) to lost (< 0) by that search. A histogram of those
-//! moves by phase (empty cells) ends the report.
+//! moves by phase (empty cells; in Filler, moves left to the limit) ends the report.
 //!
-//! Values are in the game's own units (discs, pieces) from Black's side, `*` marking the exact
-//! ones; a search's evaluation is a fraction of a disc or piece.
+//! Values are in the game's own units (discs, pieces, cells) from the first mover's side (Black;
+//! in Filler the player who moved first), `*` marking the exact ones; a search's evaluation is
+//! a fraction of a disc, piece or cell. Filler's values are exact only within
+//! [`filler::EXACT_PLIES`] moves of the limit, where the engine's narrower game is Filler's.
 
 use crate::record::RecordLine;
-use duel_core::{Budget, Entry, Player as _, TimeUse, ataxx, reversi};
+use duel_core::{Budget, Entry, Player as _, TimeUse, ataxx, filler, reversi};
 use duel_protocols::clock::WallClock;
 use duel_protocols::ggf::{GgfGame, GgfResult};
 use duel_protocols::pgn;
@@ -26,6 +28,26 @@ pub enum AnalyzedGame {
     Reversi,
     /// Ataxx: `--record` JSON lines or PGN.
     Ataxx,
+    /// Filler: `--record` JSON lines.
+    Filler,
+}
+
+impl AnalyzedGame {
+    /// The names of the side that moves first and of the other, as the report prints them.
+    fn side_names(self) -> [&'static str; 2] {
+        match self {
+            AnalyzedGame::Reversi | AnalyzedGame::Ataxx => ["black", "white"],
+            AnalyzedGame::Filler => ["first", "second"],
+        }
+    }
+
+    /// What a position's phase counts.
+    fn phase_unit(self) -> &'static str {
+        match self {
+            AnalyzedGame::Reversi | AnalyzedGame::Ataxx => "empty cells",
+            AnalyzedGame::Filler => "moves left",
+        }
+    }
 }
 
 /// `duel analyze GAME RECORD`.
@@ -52,9 +74,13 @@ pub struct AnalyzeArgs {
     /// Ataxx: the rules the games were played under.
     #[arg(long, value_enum, default_value_t = crate::ataxx::RulesArg::Botzone)]
     rules: crate::ataxx::RulesArg,
+    /// Filler: the move limit the games were played under (the arena's `--max-moves`).
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u8).range(1..))]
+    max_moves: u8,
 }
 
-/// A side of the board: Black moves first from the start position.
+/// A side of the board: Black moves first from the start position (in Filler, the player who
+/// moves first on the record's board).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Colour {
     Black,
@@ -62,11 +88,9 @@ enum Colour {
 }
 
 impl Colour {
-    fn name(self) -> &'static str {
-        match self {
-            Colour::Black => "black",
-            Colour::White => "white",
-        }
+    /// The side's name in `game`.
+    fn name(self, game: AnalyzedGame) -> &'static str {
+        game.side_names()[usize::from(self == Colour::White)]
     }
 }
 
@@ -74,6 +98,7 @@ impl Colour {
 enum Replay {
     Reversi(Vec<reversi::Board>),
     Ataxx(Vec<ataxx::Match>),
+    Filler(Vec<filler::Board>),
 }
 
 /// A game of the record, replayed.
@@ -95,7 +120,7 @@ struct Game {
 /// One position's analysis.
 #[derive(Clone, Copy, Debug)]
 struct Point {
-    /// Empty cells.
+    /// The phase: empty cells (in Filler, moves left to the limit).
     empties: u32,
     /// Whose move it is.
     to_move: Colour,
@@ -165,13 +190,20 @@ fn run(args: &AnalyzeArgs) -> Result<(), String> {
     });
     let results = results.into_inner().map_err(|_| "a worker failed")?;
     let mut histogram = Histogram::default();
+    let mut lost = [[0.0f64; BANDS]; 2];
     for (game, points) in games.iter().zip(results) {
         let points = points.ok_or("a game was not analysed")?;
         let decisive = decisive_mistake(&points, game.loser);
-        print_game(game, &points, decisive);
+        print_game(args.game, game, &points, decisive);
         histogram.add(game.loser.map(|_| decisive.map(|(i, _)| points[i].empties)));
+        for (side, colour) in [Colour::Black, Colour::White].into_iter().enumerate() {
+            for (band, value) in value_lost(&points, colour).into_iter().enumerate() {
+                lost[side][band] += value;
+            }
+        }
     }
-    histogram.print();
+    histogram.print(args.game.phase_unit());
+    print_value_lost(args.game, &lost, games.len());
     Ok(())
 }
 
@@ -190,6 +222,7 @@ fn read_record(args: &AnalyzeArgs, text: &str) -> Result<Vec<Game>, String> {
                 match game {
                     AnalyzedGame::Reversi => reversi_from_record(&record),
                     AnalyzedGame::Ataxx => ataxx_from_record(&record, args.rules),
+                    AnalyzedGame::Filler => filler_from_record(&record, args.max_moves),
                 }
                 .map_err(|e| format!("line {}: {e}", n + 1))
             })
@@ -217,6 +250,7 @@ fn read_record(args: &AnalyzeArgs, text: &str) -> Result<Vec<Game>, String> {
         (AnalyzedGame::Ataxx, Some(_)) => {
             Err("not a record: JSON lines (`{`) or PGN (`[`) expected".into())
         }
+        (AnalyzedGame::Filler, Some(_)) => Err("not a record: JSON lines (`{`) expected".into()),
     }
 }
 
@@ -437,6 +471,45 @@ fn replay_ataxx(mut game: ataxx::Match, moves: &[String]) -> Result<Vec<ataxx::M
     Ok(positions)
 }
 
+/// A Filler `--record` line, replayed from its board (the record's opening, player one to
+/// move) under a limit of `max_moves` moves.
+fn filler_from_record(record: &RecordLine, max_moves: u8) -> Result<Game, String> {
+    let field = crate::filler::Field::parse(&record.opening)?;
+    let grid = filler::Grid::parse(field.protocol_text(1).as_bytes())
+        .map_err(|e| format!("opening: {e}"))?;
+    let mut board = filler::Board::from_grid(&grid).with_move_limit(max_moves);
+    let mut positions = vec![board];
+    for (ply, text) in record.moves.iter().enumerate() {
+        let mv = match text.as_bytes() {
+            [d @ b'0'..=b'9'] => filler::Move::new(d - b'0'),
+            _ => None,
+        }
+        .ok_or_else(|| format!("move {} ({text:?}) is not a colour 0..9", ply + 1))?;
+        board = board
+            .play(mv)
+            .map_err(|_| format!("move {} ({text}) is not legal there", ply + 1))?;
+        positions.push(board);
+    }
+    // Player one (the record's first mover) is Black here.
+    let a_colour = if record.a_first {
+        Colour::Black
+    } else {
+        Colour::White
+    };
+    Ok(Game {
+        label: format!("game {} (pair {})", record.game, record.pair),
+        replay: Replay::Filler(positions),
+        moves: record.moves.clone(),
+        first_ply: 0,
+        loser: record_loser(record, Colour::Black),
+        black_margin: Some(if a_colour == Colour::Black {
+            record.margin
+        } else {
+            -record.margin
+        }),
+    })
+}
+
 /// The budget of one position.
 fn budget<'c>(limit: Limit, clock: &'c WallClock) -> Budget<'c> {
     match limit {
@@ -509,6 +582,38 @@ fn analyse(replay: &Replay, table: &mut [Entry], limit: Limit) -> Vec<Point> {
                 })
                 .collect()
         }
+        Replay::Filler(positions) => {
+            let mut player = filler::Player::new(table);
+            let mut to_move = Colour::Black;
+            positions
+                .iter()
+                .map(|board| {
+                    let left = board.plies_left();
+                    let cell = f64::from(filler::CELL);
+                    let (value, exact) = if board.is_over() {
+                        (f64::from(board.score()), true)
+                    } else {
+                        match player.choose(board, &mut budget(limit, &clock)) {
+                            Some(d) => {
+                                let won = d.score.abs() >= filler::WIN;
+                                let cells = d.score
+                                    - if won {
+                                        d.score.signum() * filler::WIN
+                                    } else {
+                                        0
+                                    };
+                                let exact = left <= filler::EXACT_PLIES && d.depth >= left;
+                                (f64::from(cells) / cell, exact)
+                            }
+                            None => (0.0, false),
+                        }
+                    };
+                    let p = point(u32::from(left), to_move, value, exact);
+                    to_move = other(to_move);
+                    p
+                })
+                .collect()
+        }
     }
 }
 
@@ -551,6 +656,57 @@ fn decisive_mistake(points: &[Point], loser: Option<Colour>) -> Option<(usize, u
         .rfind(|&(i, j)| value_for(&points[i], loser) >= 0.0 && value_for(&points[j], loser) < 0.0)
 }
 
+/// The phases of the report: tens of empty cells (or moves left), the last open-ended.
+const BANDS: usize = 7;
+
+/// The band of a phase.
+fn band_of(empties: u32) -> usize {
+    (empties as usize / 10).min(BANDS - 1)
+}
+
+/// What `colour` lost from each of its turns to its next (or the end), summed by the band of
+/// the turn: the fall of its value, never a rise. A fall between two of its turns is its own
+/// move's loss less what the reply gave back, so the sums are lower bounds of its mistakes
+/// (against this search), and are compared at its own turns as the decisive mistake is.
+fn value_lost(points: &[Point], colour: Colour) -> [f64; BANDS] {
+    let mut lost = [0.0; BANDS];
+    let turns: Vec<usize> = (0..points.len())
+        .filter(|&i| points[i].to_move == colour || i + 1 == points.len())
+        .collect();
+    for w in turns.windows(2) {
+        let (i, j) = (w[0], w[1]);
+        if points[i].to_move == colour {
+            let fall = value_for(&points[i], colour) - value_for(&points[j], colour);
+            lost[band_of(points[i].empties)] += fall.max(0.0);
+        }
+    }
+    lost
+}
+
+/// The value each side lost by phase, a game on average (`lost[side][band]`, summed over
+/// `games`).
+fn print_value_lost(kind: AnalyzedGame, lost: &[[f64; BANDS]; 2], games: usize) {
+    let [first, second] = kind.side_names();
+    println!(
+        "value lost between own turns by phase ({}), a game on average:",
+        kind.phase_unit()
+    );
+    println!("  {:>5}  {first:>7} {second:>7}", "");
+    for band in (0..BANDS).rev() {
+        let (a, b) = (lost[0][band], lost[1][band]);
+        if band < BANDS - 1 || a + b > 0.0 {
+            let n = games.max(1) as f64;
+            println!(
+                "  {:>2}-{:<2}  {:>7.2} {:>7.2}",
+                band * 10,
+                band * 10 + 9,
+                a / n,
+                b / n
+            );
+        }
+    }
+}
+
 /// A value as the curve prints it.
 fn value_text(p: &Point) -> String {
     if p.exact {
@@ -560,26 +716,34 @@ fn value_text(p: &Point) -> String {
     }
 }
 
-fn print_game(game: &Game, points: &[Point], decisive: Option<(usize, usize)>) {
+fn print_game(kind: AnalyzedGame, game: &Game, points: &[Point], decisive: Option<(usize, usize)>) {
     let result = match (game.loser, game.black_margin) {
-        (Some(l), Some(m)) => format!("{} won by {}", other(l).name(), m.abs()),
-        (Some(l), None) => format!("{} won", other(l).name()),
+        (Some(l), Some(m)) => format!("{} won by {}", other(l).name(kind), m.abs()),
+        (Some(l), None) => format!("{} won", other(l).name(kind)),
         (None, _) => "a draw".to_string(),
     };
     println!("{}: {result}", game.label);
     let curve: Vec<String> = points.iter().map(value_text).collect();
-    println!("  curve (black's view, * exact): {}", curve.join(" "));
+    println!(
+        "  curve ({}'s view, * exact): {}",
+        Colour::Black.name(kind),
+        curve.join(" ")
+    );
     match (game.loser, decisive) {
         (None, _) => println!("  no loser"),
         (Some(l), None) => println!(
             "  {} stood lost by this search at each of its turns (lost before the record's moves)",
-            l.name()
+            l.name(kind)
         ),
         (Some(l), Some((i, j))) => println!(
-            "  decisive mistake: ply {} ({} empty), {} {}: {} -> {}",
+            "  decisive mistake: ply {} ({} {}), {} {}: {} -> {}",
             game.first_ply + i + 1,
             points[i].empties,
-            l.name(),
+            match kind {
+                AnalyzedGame::Filler => "moves left",
+                AnalyzedGame::Reversi | AnalyzedGame::Ataxx => "empty",
+            },
+            l.name(kind),
             game.moves.get(i).map_or("?", String::as_str),
             value_text(&points[i]),
             value_text(&points[j])
@@ -591,7 +755,7 @@ fn print_game(game: &Game, points: &[Point], decisive: Option<(usize, usize)>) {
 #[derive(Default)]
 struct Histogram {
     /// Mistakes by tens of empty cells (index 0: 0–9 empty).
-    bands: [usize; 7],
+    bands: [usize; BANDS],
     /// Games lost from the record's first move.
     from_start: usize,
     /// Drawn games.
@@ -605,15 +769,12 @@ impl Histogram {
         match game {
             None => self.draws += 1,
             Some(None) => self.from_start += 1,
-            Some(Some(empties)) => {
-                let band = (empties as usize / 10).min(self.bands.len() - 1);
-                self.bands[band] += 1;
-            }
+            Some(Some(empties)) => self.bands[band_of(empties)] += 1,
         }
     }
 
-    fn print(&self) {
-        println!("decisive mistakes by phase (empty cells):");
+    fn print(&self, unit: &str) {
+        println!("decisive mistakes by phase ({unit}):");
         for (band, &count) in self.bands.iter().enumerate().rev() {
             if count > 0 || band < 6 {
                 println!(
@@ -670,6 +831,31 @@ mod tests {
         let last = [p(White, -1.0, 1), p(Black, -3.0, 0)];
         assert_eq!(decisive_mistake(&last, Some(Black)), None);
         assert_eq!(decisive_mistake(&last, Some(White)), None);
+    }
+
+    #[test]
+    fn value_lost_sums_the_falls_between_own_turns_by_phase() {
+        use Colour::{Black, White};
+        let points = [
+            p(Black, 3.0, 21), // black: 3.0
+            p(White, 0.0, 20), //
+            p(Black, 1.0, 19), // black fell 2.0 from its turn at 21
+            p(White, 0.0, 18), //
+            p(Black, 2.5, 12), // a rise is no loss
+            p(White, 5.0, 11), //
+            p(Black, -1.0, 3), // black fell 3.5 from its turn at 12
+            p(White, -1.0, 2), //
+            p(Black, -4.0, 1), // black fell 3.0 from its turn at 3; the end for white
+        ];
+        let mut black = [0.0; BANDS];
+        black[2] = 2.0;
+        black[1] = 3.5;
+        black[0] = 3.0;
+        assert_eq!(value_lost(&points, Black), black);
+        // White's turns read 0.0, 0.0, -5.0, +1.0 and the end +4.0: it fell 5.0 from 18.
+        let mut white = [0.0; BANDS];
+        white[1] = 5.0;
+        assert_eq!(value_lost(&points, White), white);
     }
 
     #[test]
