@@ -149,7 +149,9 @@ mod tests {
     #[test]
     fn options_reach_the_search() {
         // A fixed depth, no clock: plain alpha-beta through the player visits exactly the
-        // nodes the engine with the same options visits, and not those of the default.
+        // nodes the engine with the same options visits, and not those of the default. (Shallow
+        // and from the start, so that Miri runs it in seconds.)
+        const DEPTH: u8 = 5;
         let board = Board::start();
         let search = |options: Option<Options>| {
             let mut table = [Entry::default(); 1 << 12];
@@ -159,17 +161,18 @@ mod tests {
                 None => player,
             };
             player
-                .choose(&board, &mut Budget::unlimited().with_max_depth(9))
+                .choose(&board, &mut Budget::unlimited().with_max_depth(DEPTH))
                 .map(|d| (d.mv, d.score, d.nodes))
                 .unwrap()
         };
         let mut table = [Entry::default(); 1 << 12];
         let engine = Engine::new(&mut table)
-            .with_max_depth(9)
+            .with_max_depth(DEPTH)
             .with_options(Options::exact())
-            .choose(&board, &mut Budget::unlimited().with_max_depth(9));
+            .choose(&board, &mut Budget::unlimited().with_max_depth(DEPTH));
         let exact = search(Some(Options::exact()));
         assert_eq!(exact, (engine.mv, engine.score, engine.nodes));
+        // 453 nodes plain, 552 with multi-prob-cut (which also re-searches) at depth 5.
         assert_ne!(exact.2, search(None).2);
     }
 }
