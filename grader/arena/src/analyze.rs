@@ -739,10 +739,7 @@ fn print_game(kind: AnalyzedGame, game: &Game, points: &[Point], decisive: Optio
             "  decisive mistake: ply {} ({} {}), {} {}: {} -> {}",
             game.first_ply + i + 1,
             points[i].empties,
-            match kind {
-                AnalyzedGame::Filler => "moves left",
-                AnalyzedGame::Reversi | AnalyzedGame::Ataxx => "empty",
-            },
+            kind.phase_unit(),
             l.name(kind),
             game.moves.get(i).map_or("?", String::as_str),
             value_text(&points[i]),
