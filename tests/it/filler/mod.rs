@@ -10,6 +10,7 @@ mod helpers;
 #[path = "../../../core/tests/core/filler/naive.rs"]
 mod naive;
 
+mod label;
 mod program;
 
 use helpers::{STATEMENT, awkward_grid, random_grid};
