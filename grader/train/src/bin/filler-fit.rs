@@ -24,9 +24,9 @@
 //! `fit` reads such files and, for each side group and phase, solves the least-squares fit of
 //! the label (the margin where a line has none) on the features (a small ridge keeps sparse
 //! phases sane), then prints the `Weights` table in score units (a cell is 16) and each
-//! phase's sample count and R². Every tenth game is held out: on stderr go the held-out
-//! positions' root-mean-square error in cells against their exact labels, for the committed
-//! weights and the new ones, by phase.
+//! phase's sample count and R² (a phase without data keeps the committed weights). Every tenth
+//! game is held out: on stderr go the held-out positions' root-mean-square error in cells
+//! against their exact labels, for the committed weights and the new ones, by phase.
 
 use clap::{Parser, Subcommand};
 use duel_core::filler::fitted::{
@@ -266,8 +266,11 @@ fn fit(files: &[PathBuf], ridge: f64) -> Result<(), String> {
             } else {
                 0.0
             };
-            for (unit, x) in fitted.0[g][p].iter_mut().zip(&w) {
-                *unit = (x * f64::from(CELL)).round() as i16;
+            // A phase without data keeps the committed weights.
+            if count > 0 {
+                for (unit, x) in fitted.0[g][p].iter_mut().zip(&w) {
+                    *unit = (x * f64::from(CELL)).round() as i16;
+                }
             }
             let units: Vec<String> = fitted.0[g][p].iter().map(i16::to_string).collect();
             println!("        [{}], // n={count} R²={r2:.3}", units.join(", "));
