@@ -1,5 +1,6 @@
 //! Fits `duel_core::filler::fitted::FITTED`, the evaluation's weights by phase, on self-play:
-//! the final margin of each game regressed on the features of every position of it.
+//! each position's label (a deep search's value, exact near the end, or else the game's final
+//! margin) regressed on its features.
 //!
 //! ```text
 //! cargo run --release -p duel-train --bin filler-fit -- generate --games 2000 --shard 0/2 --out f0.txt
@@ -10,9 +11,9 @@
 //!
 //! `generate` plays the engine against itself (a node budget a move, so the games are the same
 //! on any machine) on random boards of every contest side 10..=20, as the arena draws them,
-//! and appends to `--out` one line a position once its game is over: `GAME SIZE PLIES_LEFT F0 … F5
-//! MARGIN` (the features of `fitted::features` and the final margin, both from the side to
-//! move's point of view). With `--label-nodes N` each line also carries `LABEL EXACT`: the
+//! and appends to `--out` one line a position once its game is over: `GAME SIZE PLIES_LEFT
+//! F0 … F5 MARGIN` (the features of `fitted::features` and the final margin, both from the
+//! side to move's point of view). With `--label-nodes N` each line also carries `LABEL EXACT`: the
 //! position's value by a search of N nodes over every colour that can change it
 //! (`duel_train::filler::label`), in cells, and 1 where that value is exact (0 where the
 //! evaluation speaks). A game ends with the line `# game INDEX`. Shard K of N plays the games
