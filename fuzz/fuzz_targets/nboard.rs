@@ -23,6 +23,7 @@ fuzz_target!(|data: &[u8]| {
     let options = NboardOptions {
         nodes: Some(300),
         table_entries: 64,
+        book: true,
     };
     let mut output = Vec::new();
     serve(data, &mut output, &options).expect("in-memory i/o cannot fail");

@@ -32,6 +32,7 @@ fn options() -> NboardOptions {
     NboardOptions {
         nodes: Some(NODES),
         table_entries: ENTRIES,
+        book: false,
     }
 }
 

@@ -6,6 +6,8 @@
 //!   and `impl Game for Board`.
 //! - [`bits`]: the bitboard kernels (legal moves by parallel shifts, flips by ray masks,
 //!   stable discs).
+//! - [`book`]: [`Book`], the opening book (positions under their least symmetric image, with
+//!   the move and its value), which `reversi-book` builds.
 //! - [`mod@perft`]: leaf counts ([`perft()`], and [`perft_hashed`] with a table).
 //! - [`score`]: the score scale of finished games ([`outcome_score`], the final disc
 //!   difference [`score::final_margin`], [`final_margin_of`] a score), which [`board`] and
@@ -24,6 +26,7 @@
 
 pub mod bits;
 pub mod board;
+pub mod book;
 pub(crate) mod endgame;
 pub(crate) mod engine;
 pub mod eval;
@@ -42,6 +45,7 @@ pub use board::{
     Board, ContestError, IllegalMoveError, Move, MoveList, OverlapError, ParseBoardError,
     ParseMoveError, Square, follows,
 };
+pub use book::{Book, BookMove};
 pub use engine::{RankedMove, Ranking};
 pub use eval::Eval;
 pub use perft::{PerftSlot, perft, perft_hashed};

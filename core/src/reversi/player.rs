@@ -3,6 +3,7 @@
 //! it is spent too), an exact-solve mode, and the ranking of every move NBoard's `hint` shows.
 
 use super::board::{Board, Move};
+use super::book::Book;
 use super::engine::{DEPTH_WITHOUT_CLOCK, Engine, Ranking, think_time_millis};
 use super::search::Options;
 use super::trained::Trained;
@@ -19,6 +20,8 @@ pub struct Player<'t, E = Trained> {
     time: TimeUse,
     /// Every position solved exactly ([`Player::solving_exactly`]).
     exact: bool,
+    /// The opening book consulted before any search ([`Player::with_book`]).
+    book: Option<Book<'t>>,
 }
 
 impl<'t> Player<'t> {
@@ -29,6 +32,7 @@ impl<'t> Player<'t> {
             engine: Engine::new(table),
             time,
             exact: false,
+            book: None,
         }
     }
 }
@@ -41,6 +45,7 @@ impl<'t, E: Evaluator<Board>> Player<'t, E> {
             engine: Engine::with_eval(table, eval),
             time,
             exact: false,
+            book: None,
         }
     }
 
@@ -57,6 +62,14 @@ impl<'t, E: Evaluator<Board>> Player<'t, E> {
     /// is the midgame search's answer within what is left of the budget.
     pub fn solving_exactly(mut self) -> Self {
         self.exact = true;
+        self
+    }
+
+    /// This player answering from `book` wherever it holds the position (in any symmetric
+    /// image), with no search: the decision's score is the book's value, its depth and nodes
+    /// 0. An exact-solving player ([`Player::solving_exactly`]) never consults it.
+    pub fn with_book(mut self, book: Book<'t>) -> Self {
+        self.book = Some(book);
         self
     }
 
@@ -80,6 +93,17 @@ impl<E: Evaluator<Board>> crate::Player for Player<'_, E> {
     fn choose(&mut self, board: &Board, budget: &mut Budget<'_>) -> Option<Decision<Move>> {
         if board.is_over() {
             return None;
+        }
+        if !self.exact {
+            if let Some(hit) = self.book.and_then(|b| b.lookup(board)) {
+                return Some(Decision::new(
+                    hit.mv,
+                    i32::from(hit.centidiscs),
+                    false,
+                    0,
+                    0,
+                ));
+            }
         }
         self.engine.set_max_depth(budget.max_depth());
         let solved = if self.exact {

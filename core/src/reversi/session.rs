@@ -9,6 +9,7 @@
 //! player's time manager spends this move's share of it.
 
 use super::board::{Board, Move, follows};
+use super::book::Book;
 use super::player::Player;
 use crate::Player as _;
 use crate::bitboard::Bitboard;
@@ -54,6 +55,8 @@ pub struct Session<'t> {
     started: usize,
     /// A node limit a move instead of the clock (reproducible play for tests and tools).
     node_limit: Option<u64>,
+    /// The opening book consulted before any search.
+    book: Option<Book<'t>>,
 }
 
 impl<'t> Session<'t> {
@@ -70,6 +73,7 @@ impl<'t> Session<'t> {
             games: [game(first), game(second)],
             started: 0,
             node_limit: None,
+            book: None,
         }
     }
 
@@ -77,6 +81,14 @@ impl<'t> Session<'t> {
     /// that its play is reproducible; `None` plays on the game's clock.
     pub fn with_node_limit(mut self, nodes: Option<u64>) -> Self {
         self.node_limit = nodes.map(|n| n.max(1));
+        self
+    }
+
+    /// This session playing from `book` where it holds the position (`reversi --book` passes
+    /// [`Book::committed`]); `None`, the default, plays without one. A book move takes no
+    /// thinking time, which the clock then has for the middle game.
+    pub fn with_book(mut self, book: Option<Book<'t>>) -> Self {
+        self.book = book;
         self
     }
 
@@ -111,7 +123,11 @@ impl<'t> Session<'t> {
                 TimeUse::WholeGame,
             ),
         };
-        let decision = Player::new(game.table, time).choose(board, &mut budget);
+        let mut player = Player::new(game.table, time);
+        if let Some(book) = self.book {
+            player = player.with_book(book);
+        }
+        let decision = player.choose(board, &mut budget);
         let spent = clock.now_micros().saturating_sub(started);
         game.remaining_micros = game.remaining_micros.saturating_sub(spent);
         decision

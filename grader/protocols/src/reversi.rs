@@ -4,7 +4,7 @@
 
 use crate::clock::WallClock;
 use duel_core::Entry;
-use duel_core::reversi::{Board, Move, Session};
+use duel_core::reversi::{Board, Book, Move, Session};
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 
@@ -60,7 +60,8 @@ impl<R: BufRead> Integers<R> {
 
 /// The contest protocol: this program's colour first, then boards. Each board is answered as
 /// the C++ `move` answers it, by the same [`Session`] (games told apart by position, each with
-/// its table and 8.5 s of thinking), with `nodes` a move instead of the clock when given. End
+/// its table and 8.5 s of thinking), from `book` where it holds the position (`reversi --book`
+/// passes [`Book::committed`]), with `nodes` a move instead of the clock when given. End
 /// of input ends it with `Ok`; malformed input with [`ContestError::Input`]. A board that is not
 /// a position to move in gets `-1 -1` and a line on stderr, as `move` does.
 ///
@@ -72,6 +73,7 @@ pub fn contest(
     clock: &WallClock,
     nodes: Option<u64>,
     table_entries: usize,
+    book: Option<Book<'static>>,
 ) -> Result<(), ContestError> {
     let mut input = Integers::new(input);
     let colour = match input.next() {
@@ -89,7 +91,9 @@ pub fn contest(
     }
     let mut first = vec![Entry::default(); table_entries];
     let mut second = vec![Entry::default(); table_entries];
-    let mut session = Session::new([&mut first, &mut second]).with_node_limit(nodes);
+    let mut session = Session::new([&mut first, &mut second])
+        .with_node_limit(nodes)
+        .with_book(book);
     loop {
         let mut cells = [[0i32; 8]; 8];
         for (r, row) in cells.iter_mut().enumerate() {

@@ -1,14 +1,15 @@
 //! The trainers and benchmarks that fitted and measured the engines' tables, run by hand as
-//! the binaries of this crate (`reversi-eval`, `reversi-mpc`, `ataxx-train`, `filler-fit`,
+//! the binaries of this crate (`reversi-eval`, `reversi-mpc`, `reversi-book`, `ataxx-train`, `filler-fit`,
 //! `filler-moves`, `filler-bench`, `filler-depth`, `fruit-rage-bench`, `fruit-rage-tune`), and
 //! what they share: one `--shard K/N` parser ([`Shard`]), one seeded random number generator
 //! ([`Rng`], the arena's), one self-play loop ([`selfplay::Run`]: a shard's games in order,
 //! each written whole, a file resumed after its last complete game; [`selfplay::merge`] joins
-//! a run's shards), the random Filler boards, the Reversi training pipeline and the Ataxx
+//! a run's shards), the random Filler boards, the Reversi training pipeline, its opening book's builder ([`book`]) and the Ataxx
 //! network's trainer ([`ataxx_net`]).
 #![deny(missing_docs)]
 
 pub mod ataxx_net;
+pub mod book;
 pub mod filler;
 pub mod reversi;
 pub mod selfplay;

@@ -11,6 +11,7 @@ mod helpers;
 #[path = "../../../core/tests/core/reversi/naive.rs"]
 mod naive;
 
+mod book;
 mod pipeline;
 mod programs;
 

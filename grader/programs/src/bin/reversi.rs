@@ -6,6 +6,7 @@
 use clap::Parser;
 use clap::error::ErrorKind;
 use duel_core::Entry;
+use duel_core::reversi::Book;
 use duel_protocols::clock::WallClock;
 use duel_protocols::nboard::{NboardOptions, serve};
 use duel_protocols::reversi::{ContestError, contest};
@@ -30,6 +31,10 @@ struct Cli {
     #[arg(long, value_name = "M", default_value_t = 32,
           value_parser = clap::value_parser!(u16).range(1..=4096))]
     hash_mib: u16,
+    /// Play the opening from the committed opening book where it holds the position, without
+    /// searching (off by default: the book has not yet measured better than the search).
+    #[arg(long)]
+    book: bool,
 }
 
 fn main() -> ExitCode {
@@ -57,6 +62,7 @@ fn main() -> ExitCode {
         let options = NboardOptions {
             nodes: cli.nodes,
             table_entries,
+            book: cli.book,
         };
         match serve(std::io::stdin().lock(), std::io::stdout().lock(), &options) {
             Ok(()) => ExitCode::SUCCESS,
@@ -69,7 +75,8 @@ fn main() -> ExitCode {
     } else {
         let clock = WallClock::start();
         let (input, output) = (std::io::stdin().lock(), std::io::stdout().lock());
-        match contest(input, output, &clock, cli.nodes, table_entries) {
+        let book = cli.book.then(Book::committed);
+        match contest(input, output, &clock, cli.nodes, table_entries, book) {
             Ok(()) => ExitCode::SUCCESS,
             Err(ContestError::Input(message)) => {
                 eprintln!("reversi: {message}");

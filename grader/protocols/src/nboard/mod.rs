@@ -34,7 +34,7 @@ pub mod client;
 
 use crate::clock::WallClock;
 use crate::ggf::{GgfGame, move_name, parse_move_item};
-use duel_core::reversi::{Board, Move, Player, final_margin_of};
+use duel_core::reversi::{Board, Book, Move, Player, final_margin_of};
 use duel_core::{Budget, Clock, Decision, Entry, Player as _, Score, TimeUse};
 use std::io::{self, BufRead, Write};
 
@@ -65,6 +65,9 @@ pub struct NboardOptions {
     pub nodes: Option<u64>,
     /// Transposition-table entries (16 bytes each).
     pub table_entries: usize,
+    /// Play `go` from the committed opening book where it holds the position (`reversi
+    /// --nboard --book`; off by default); `hint` and `analyze` always search.
+    pub book: bool,
 }
 
 impl Default for NboardOptions {
@@ -72,6 +75,7 @@ impl Default for NboardOptions {
         Self {
             nodes: None,
             table_entries: DEFAULT_TABLE_ENTRIES,
+            book: false,
         }
     }
 }
@@ -224,7 +228,8 @@ impl<'o, W: Write> Session<'o, W> {
         self.out.flush()?;
         let started = self.clock.now_micros();
         let (budget, time) = move_budget(&self.clock, self.options, &self.game, &board);
-        let decision = choose(&mut self.table, &board, budget, time, self.depth);
+        let book = self.options.book.then(Book::committed);
+        let decision = choose(&mut self.table, &board, budget, time, self.depth, book);
         let seconds = self.clock.now_micros().saturating_sub(started) as f64 / 1e6;
         writeln!(self.out, "nodestats {} {seconds:.3}", decision.nodes)?;
         writeln!(
@@ -286,7 +291,8 @@ impl<'o, W: Write> Session<'o, W> {
                     None => Budget::millis(&self.clock, ANALYZE_MILLIS),
                 };
                 let time = TimeUse::ThisMove;
-                decision_eval(&choose(&mut self.table, &board, budget, time, self.depth))
+                let decision = choose(&mut self.table, &board, budget, time, self.depth, None);
+                decision_eval(&decision)
             };
             writeln!(self.out, "analysis {k} {eval:.2}")?;
         }
@@ -342,19 +348,24 @@ fn move_budget<'c>(
 
 /// A move for `board` (a game that is not over): duel's Reversi player reading `budget` as
 /// `time` says, with a depth searching the middle game no deeper than `depth` (its exact solve
-/// starts accordingly).
+/// starts accordingly), from `book` where it holds the position.
 fn choose(
     table: &mut [Entry],
     board: &Board,
     budget: Budget<'_>,
     time: TimeUse,
     depth: Option<u8>,
+    book: Option<Book<'static>>,
 ) -> Decision<Move> {
     let mut budget = match depth {
         Some(depth) => budget.with_max_depth(depth),
         None => budget,
     };
-    let decision = Player::new(table, time).choose(board, &mut budget);
+    let mut player = Player::new(table, time);
+    if let Some(book) = book {
+        player = player.with_book(book);
+    }
+    let decision = player.choose(board, &mut budget);
     decision.unwrap_or_else(|| Decision::new(Move::Pass, board.final_margin(), true, 0, 0))
 }
 
@@ -383,6 +394,7 @@ mod tests {
         let options = NboardOptions {
             nodes: Some(nodes),
             table_entries: 1 << 12,
+            book: false,
         };
         let mut out = Vec::new();
         serve(input.as_bytes(), &mut out, &options).expect("in-memory serve");
