@@ -13,7 +13,8 @@
 //! - Every search's result is appended to a memo file as it is made. The build is a function of
 //!   the arguments and the searches; a build run again with the same memo reads the searches
 //!   back instead of repeating them, so a stopped build resumes where it stopped and gives the
-//!   same book.
+//!   same book. A memo holds one engine's searches: start a new one when the search or the
+//!   evaluation changes.
 //!
 //! The committed book (`core/src/reversi/book.bin`: 670 records from 5,321 searches, about 30
 //! minutes of one core):
