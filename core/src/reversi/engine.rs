@@ -3,7 +3,6 @@
 
 use super::board::{Board, Move};
 use super::endgame::{Solution, solve};
-use super::score::final_margin_of;
 use super::search::{Options, Search};
 use super::trained::Trained;
 use crate::budget::Budget;
@@ -313,14 +312,7 @@ impl RankedMove {
     /// The value in hundredths of a disc for the side to move: a proven result's disc
     /// difference times 100, an evaluation as it is.
     pub fn centidiscs(&self) -> i32 {
-        if self.exact {
-            self.score * 100
-        } else {
-            match final_margin_of(self.score) {
-                Some(diff) => diff * 100,
-                None => self.score,
-            }
-        }
+        super::score::centidiscs(self.score, self.exact)
     }
 }
 

@@ -36,6 +36,18 @@ pub const fn outcome_score(diff: i32) -> Score {
     }
 }
 
+/// A search score in hundredths of a disc for the side to move: a proven disc difference
+/// (`exact`) times 100, a finished game's ([`outcome_score`]) times 100, an evaluation as it is.
+pub const fn centidiscs(score: Score, exact: bool) -> Score {
+    if exact {
+        return score.saturating_mul(100);
+    }
+    match final_margin_of(score) {
+        Some(diff) => diff * 100,
+        None => score,
+    }
+}
+
 /// The final disc difference a search score stands for, when it is the score of a finished
 /// game ([`outcome_score`]); `None` for an evaluation.
 pub const fn final_margin_of(score: Score) -> Option<i32> {

@@ -16,8 +16,8 @@
 //!   same book. A memo holds one engine's searches: start a new one when the search or the
 //!   evaluation changes.
 //!
-//! The committed book (`core/src/reversi/book.bin`: 670 records from 5,321 searches, about 30
-//! minutes of one core):
+//! The committed book (`core/src/reversi/book.bin`: 670 records from 5,321 searches, 46 minutes
+//! of a core shared with other work):
 //!
 //! ```sh
 //! reversi-book build --depth 14 --expansions 670 --ply-cost 100 --max-plies 20 --memo memo.txt --out core/src/reversi/book.bin
@@ -26,9 +26,12 @@
 //! One process builds a book (the expansion order is sequential); a build's searches are what
 //! more machines could share, which it does not do yet.
 
+use duel_arena::read_openings;
+use duel_arena::reversi::Opening;
 use duel_core::reversi::book::{Record, canonical};
+use duel_core::reversi::score::centidiscs;
 use duel_core::reversi::train::Engine;
-use duel_core::reversi::{Board, Move, final_margin_of};
+use duel_core::reversi::{Board, Move};
 use duel_core::{Bitboard, Budget, Colour, Entry};
 use std::collections::{BTreeMap, HashMap};
 use std::io::{BufRead, Write};
@@ -103,18 +106,6 @@ fn board_of(key: Key) -> Board {
 pub fn key_of(board: &Board) -> Key {
     let (p, o, _) = canonical(board.player().0, board.opponent().0);
     (p, o)
-}
-
-/// A search's score in hundredths of a disc.
-fn centidiscs(score: i32, exact: bool) -> i64 {
-    if exact {
-        i64::from(score) * 100
-    } else {
-        match final_margin_of(score) {
-            Some(diff) => i64::from(diff) * 100,
-            None => i64::from(score),
-        }
-    }
 }
 
 /// Reads a memo file: `PLAYER OPPONENT VALUE DEPTH` lines (hex discs); the searches of other
@@ -212,7 +203,7 @@ impl Tree {
             let choice = Engine::new(&mut self.table)
                 .with_max_depth(self.depth)
                 .choose(&board, &mut budget);
-            centidiscs(choice.score, choice.exact)
+            i64::from(centidiscs(choice.score, choice.exact))
         };
         self.searched += 1;
         self.memo.insert(key, value);
@@ -406,33 +397,18 @@ impl Tree {
     }
 }
 
-/// The roots of a build: the start position, then the end of each opening of `openings`.
+/// The roots of a build: the start position, then the end of each opening of `openings` (read
+/// as the arena reads Reversi openings).
 ///
 /// # Errors
-/// The file cannot be read, or a line is not a legal sequence of moves from the start.
+/// The file cannot be read, or a line is not an opening.
 pub fn roots(openings: Option<&Path>) -> Result<Vec<Board>, String> {
     let mut roots = vec![Board::start()];
-    let Some(path) = openings else {
-        return Ok(roots);
-    };
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
+    if let Some(path) = openings {
+        for line in read_openings(path, true)? {
+            let opening = Opening::parse(&line).map_err(|e| format!("{}: {e}", path.display()))?;
+            roots.push(opening.board);
         }
-        let mut board = Board::start();
-        let bytes = line.as_bytes();
-        for pair in bytes.chunks(2) {
-            let text = std::str::from_utf8(pair).unwrap_or("");
-            let mv = Move::parse(text)
-                .map_err(|_| format!("{}:{}: {text:?} is not a move", path.display(), n + 1))?;
-            board = board
-                .play(mv)
-                .map_err(|_| format!("{}:{}: {text} is illegal", path.display(), n + 1))?;
-        }
-        roots.push(board);
     }
     Ok(roots)
 }

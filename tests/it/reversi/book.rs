@@ -4,11 +4,12 @@
 //! a plain recomputation from fresh searches gives again.
 
 use duel_core::reversi::book::{Book, RECORD_BYTES, Record, canonical};
+use duel_core::reversi::score::centidiscs;
 use duel_core::reversi::train::Engine;
-use duel_core::reversi::{Board, Move, Player, Square, final_margin_of};
+use duel_core::reversi::{Board, Move, Player, Square};
 use duel_core::{Bitboard, Budget, Colour, Entry, Player as _, TimeUse};
 use duel_train::book::{BuildArgs, build};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Square (row r, column c) under symmetry `k` of the square, by coordinates alone: transposed
 /// when `k & 4`, rows reversed when `k & 2`, columns reversed when `k & 1`.
@@ -117,14 +118,6 @@ fn lookups_agree_with_a_naive_rotation_in_every_symmetry() {
     assert!(Book::new(&bad).is_err());
 }
 
-/// A fresh directory of this test process.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("duel-book-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 fn args(dir: &Path, memo: &str, out: &str) -> BuildArgs {
     BuildArgs {
         depth: 3,
@@ -146,16 +139,12 @@ fn search(board: &Board) -> i64 {
     let choice = Engine::new(&mut table)
         .with_max_depth(3)
         .choose(board, &mut Budget::unlimited().with_max_depth(3));
-    match (choice.exact, final_margin_of(choice.score)) {
-        (true, _) => i64::from(choice.score) * 100,
-        (false, Some(diff)) => i64::from(diff) * 100,
-        (false, None) => i64::from(choice.score),
-    }
+    i64::from(centidiscs(choice.score, choice.exact))
 }
 
 #[test]
 fn the_builder_is_reproducible_resumes_and_negamaxes_fresh_searches() {
-    let dir = temp_dir("build");
+    let dir = duel_tests::scratch_dir("reversi-book-build");
     build(&args(&dir, "memo.txt", "a.bin")).unwrap();
     let a = std::fs::read(dir.join("a.bin")).unwrap();
     let book = Book::new(&a).expect("the builder writes a book");
