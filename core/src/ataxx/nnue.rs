@@ -178,7 +178,7 @@ impl<const H: usize> Evaluation for &Network<H> {
 }
 
 /// The units a colour of the committed network.
-pub const TRAINED_UNITS: usize = 64;
+pub const TRAINED_UNITS: usize = 128;
 
 /// The committed network (see `docs/ENGINES.md` for how it was made).
 pub static TRAINED_NETWORK: Network<TRAINED_UNITS> =

@@ -5,7 +5,7 @@
 //! cargo run --release -p duel-train --bin ataxx-train -- generate --games 4000 --shard 1/2 --out a1.txt
 //! cargo run --release -p duel-train --bin ataxx-train -- merge a0.txt a1.txt --out a.txt
 //! cargo run --release -p duel-train --bin ataxx-train -- fit a.txt --out core/src/ataxx/weights.bin
-//! cargo run --release -p duel-train --bin ataxx-train -- fit-net a.txt --hidden 64 --epochs 10
+//! cargo run --release -p duel-train --bin ataxx-train -- fit-net a.txt --epochs 10
 //! ```
 //!
 //! `fit-net` trains the efficiently updatable network of `duel_train::ataxx_net` on the same
@@ -101,8 +101,8 @@ struct NetArgs {
     /// Files written by `generate` (or merged).
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// Units of each side's accumulator.
-    #[arg(long, default_value_t = 64)]
+    /// Units of each side's accumulator (the committed network's: 128).
+    #[arg(long, default_value_t = 128)]
     hidden: usize,
     /// Passes over the training positions.
     #[arg(long, default_value_t = 10)]
@@ -119,8 +119,9 @@ struct NetArgs {
     /// The logistic scale of the search's scores (hundredths of a piece).
     #[arg(long, default_value_t = 300.0)]
     scale: f64,
-    /// Weight of the search score against the game result in the label.
-    #[arg(long, default_value_t = 0.5)]
+    /// Weight of the search score against the game result in the label (0.75 and 1.0 beat 0.25
+    /// and 0.5 in the arena; the committed network used 0.75; `docs/JOURNAL.md`, 2026-11-28).
+    #[arg(long, default_value_t = 0.75)]
     lambda: f64,
     /// Seed of the initial weights and the shuffles.
     #[arg(long, default_value_t = 1)]
