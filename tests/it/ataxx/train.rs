@@ -62,14 +62,12 @@ fn the_network_trainer_runs_end_to_end_on_a_tiny_data_set() {
     let text = std::fs::read_to_string(&merged).unwrap();
     assert_eq!(text, std::fs::read_to_string(&whole).unwrap());
     assert_eq!(text.matches("# game").count(), 12);
-    // Fit a network of the committed size; it loads into the core and plays legal moves.
+    // Fit a network of the default size, the committed one; it loads into the core and plays
+    // legal moves.
     let net_file = dir.join("net.bin");
-    let units = TRAINED_UNITS.to_string();
     let err = train(&[
         "fit-net",
         merged.to_str().unwrap(),
-        "--hidden",
-        &units,
         "--epochs",
         "2",
         "--out",

@@ -101,8 +101,9 @@ struct NetArgs {
     /// Files written by `generate` (or merged).
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// Units of each side's accumulator (the committed network's: 128).
-    #[arg(long, default_value_t = 128)]
+    /// Units of each side's accumulator (by default the committed network's, the only size the
+    /// core loads).
+    #[arg(long, default_value_t = duel_core::ataxx::nnue::TRAINED_UNITS)]
     hidden: usize,
     /// Passes over the training positions.
     #[arg(long, default_value_t = 10)]
@@ -120,7 +121,8 @@ struct NetArgs {
     #[arg(long, default_value_t = 300.0)]
     scale: f64,
     /// Weight of the search score against the game result in the label (0.75 and 1.0 beat 0.25
-    /// and 0.5 in the arena; the committed network used 0.75; `docs/JOURNAL.md`, 2026-11-28).
+    /// and 0.5 in node-limited arena screens; the committed network used 0.75; `docs/JOURNAL.md`,
+    /// 2026-11-28).
     #[arg(long, default_value_t = 0.75)]
     lambda: f64,
     /// Seed of the initial weights and the shuffles.
