@@ -9,7 +9,8 @@ pub mod selfplay {
     use crate::{Rng, Shard};
     use clap::Args;
     use duel_arena::reversi::Opening;
-    use duel_core::reversi::train::solve;
+    use duel_core::reversi::score::centidiscs;
+    use duel_core::reversi::train::{Engine, solve};
     use duel_core::reversi::{Board, Move, Player};
     use duel_core::{Budget, Entry, Game, Player as _, TimeUse};
     use std::path::PathBuf;
@@ -47,17 +48,39 @@ pub mod selfplay {
         /// The self-play moves' evaluation: the hand-weighted one instead of the trained one.
         #[arg(long)]
         pub hand_policy: bool,
+        /// Each position before the solve is also labelled by a search this many plies deep
+        /// (multi-prob-cut on, the trained evaluation, a fresh table a position): the fifth
+        /// field of its `O` line, in hundredths of a disc (0: no such label).
+        #[arg(long, default_value_t = 0)]
+        pub label_depth: u8,
+    }
+
+    /// Entries of the table of a label search, cleared before each position so that a label
+    /// depends on the position alone.
+    const LABEL_TABLE: usize = 1 << 17;
+
+    /// The value of a search of `board` to `depth` plies over a cleared `table`, in hundredths
+    /// of a disc for the side to move (exact where the search proved it), within ±6400.
+    pub fn deep_label(board: &Board, depth: u8, table: &mut [Entry]) -> i32 {
+        table.fill(Entry::default());
+        let c = Engine::new(table)
+            .with_max_depth(depth)
+            .choose(board, &mut Budget::unlimited());
+        centidiscs(c.score, c.exact).clamp(-6400, 6400)
     }
 
     /// Plays game `index` and returns its lines: `E|O <player hex> <opponent hex> <score>`
-    /// (`E` exact, `O` the game's exact outcome from the first solved position), then
-    /// `G <index>`.
+    /// (`E` exact, `O` the game's exact outcome from the first solved position, then with
+    /// `--label-depth` the deep label), then `G <index>`. The table is cleared first, so a game
+    /// depends on its index alone and a resumed run writes what an uninterrupted one does.
     fn play_game(
         args: &SelfplayArgs,
         index: u64,
         opening: &str,
         table: &mut [Entry],
+        label_table: &mut [Entry],
     ) -> Result<String, String> {
+        table.fill(Entry::default());
         let mut rng = Rng::new(args.seed, index);
         let mut board = Opening::parse(opening)
             .map_err(|e| format!("opening `{opening}`: {e}"))?
@@ -114,11 +137,16 @@ pub mod selfplay {
         for b in &before {
             let s = if b.to_move() == colour { score } else { -score };
             lines.push_str(&format!(
-                "O {:016x} {:016x} {}\n",
+                "O {:016x} {:016x} {}",
                 b.player(),
                 b.opponent(),
                 s
             ));
+            if args.label_depth > 0 {
+                let deep = deep_label(b, args.label_depth, label_table);
+                lines.push_str(&format!(" {deep}"));
+            }
+            lines.push('\n');
         }
         lines.push_str(&out);
         lines.push_str(&format!("G {index}\n"));
@@ -142,6 +170,7 @@ pub mod selfplay {
             .out
             .join(format!("selfplay-{}-of-{}.txt", shard.k, shard.n));
         let mut table = vec![Entry::default(); 1 << 21];
+        let mut label_table = vec![Entry::default(); LABEL_TABLE];
         Run {
             out: Some(&path),
             ends_game: |line| line.starts_with("G "),
@@ -150,7 +179,7 @@ pub mod selfplay {
         }
         .play(|index| {
             let opening = &openings[(index % openings.len() as u64) as usize];
-            play_game(args, index, opening, &mut table)
+            play_game(args, index, opening, &mut table, &mut label_table)
         })
     }
 }
@@ -193,12 +222,13 @@ pub mod phases {
         /// Games whose index is 0 modulo this are held out.
         #[arg(long, default_value_t = 10)]
         pub hold_out: u64,
-        /// Bootstrapping: a position labelled by its game's outcome (`O`) is relabelled, before
-        /// its phase is fitted, with `mix` × outcome + (1 − `mix`) × the value of a search this
-        /// deep over the phases fitted so far (0: off).
+        /// Bootstrapping: a position labelled by its game's outcome alone (an `O` line without
+        /// a deep label) is relabelled, before its phase is fitted, with `mix` × outcome +
+        /// (1 − `mix`) × the value of a search this deep over the phases fitted so far (0: off).
         #[arg(long, default_value_t = 0)]
         pub search_depth: u32,
-        /// The outcome's share of a bootstrapped label.
+        /// The outcome's share of a label mixed with a search's (a deep label of `selfplay
+        /// --label-depth`, or a bootstrapped one).
         #[arg(long, default_value_t = 0.5)]
         pub mix: f32,
     }
@@ -248,7 +278,13 @@ pub mod phases {
         best
     }
 
-    fn read(files: &[PathBuf], hold_out: u64) -> Result<(Vec<Sample>, Vec<Sample>), String> {
+    /// The training and held-out positions of `files` (every `hold_out`-th game held out); an
+    /// `O` line with a deep label is labelled `mix` × outcome + (1 − `mix`) × the deep label.
+    fn read(
+        files: &[PathBuf],
+        hold_out: u64,
+        mix: f32,
+    ) -> Result<(Vec<Sample>, Vec<Sample>), String> {
         let (mut train, mut test) = (Vec::new(), Vec::new());
         for file in files {
             let f = std::fs::File::open(file).map_err(|e| format!("{}: {e}", file.display()))?;
@@ -277,11 +313,35 @@ pub mod phases {
                         if p & o != 0 || !(-64..=64).contains(&score) {
                             return Err(bad());
                         }
-                        game.push(Sample {
-                            p,
-                            o,
-                            score: score as f32,
-                            outcome: line.starts_with('O'),
+                        let outcome = line.starts_with('O');
+                        // An `O` line's deep label, in hundredths of a disc.
+                        let deep = match parts.next() {
+                            None => None,
+                            Some(d) if outcome => {
+                                let d: i32 = d.parse().map_err(|_| bad())?;
+                                if !(-6400..=6400).contains(&d) {
+                                    return Err(bad());
+                                }
+                                Some(d as f32 / 100.0)
+                            }
+                            Some(_) => return Err(bad()),
+                        };
+                        if parts.next().is_some() {
+                            return Err(bad());
+                        }
+                        game.push(match deep {
+                            Some(d) => Sample {
+                                p,
+                                o,
+                                score: mix * score as f32 + (1.0 - mix) * d,
+                                outcome: false,
+                            },
+                            None => Sample {
+                                p,
+                                o,
+                                score: score as f32,
+                                outcome,
+                            },
                         });
                     }
                     _ => return Err(bad()),
@@ -358,7 +418,7 @@ pub mod phases {
     pub fn fit(args: &FitArgs) -> Result<Vec<PhaseFit>, String> {
         let mut report = Vec::new();
         let started = std::time::Instant::now();
-        let (mut train, test) = read(&args.files, args.hold_out)?;
+        let (mut train, test) = read(&args.files, args.hold_out, args.mix)?;
         eprintln!(
             "fit-phases: {} training positions, {} held out, read in {:.1} s",
             train.len(),

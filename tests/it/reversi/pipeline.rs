@@ -34,6 +34,7 @@ fn selfplay_args(out: &Path, shard: &str) -> SelfplayArgs {
         nodes: 300,
         solve_empties: 12,
         hand_policy: true,
+        label_depth: 0,
     }
 }
 
@@ -45,6 +46,107 @@ fn parse(line: &str) -> Option<(bool, u64, u64, i32)> {
     let o = u64::from_str_radix(parts.next()?, 16).ok()?;
     let score = parts.next()?.parse().ok()?;
     Some((kind == "E", p, o, score))
+}
+
+#[test]
+fn an_interrupted_selfplay_run_resumes_to_the_file_of_an_uninterrupted_one() {
+    // 3 games, then the run extended to 6, against 6 at once: the same bytes, deep labels too.
+    let args = |dir: &Path, games: u64| SelfplayArgs {
+        games,
+        label_depth: 3,
+        ..selfplay_args(dir, "0/1")
+    };
+    let (whole, parts) = (temp_dir("whole"), temp_dir("parts"));
+    selfplay::run(&args(&whole, 6)).expect("selfplay");
+    selfplay::run(&args(&parts, 3)).expect("selfplay");
+    selfplay::run(&args(&parts, 6)).expect("resume");
+    let read = |dir: &Path| std::fs::read_to_string(dir.join("selfplay-0-of-1.txt")).expect("file");
+    let text = read(&whole);
+    assert_eq!(text.lines().filter(|l| l.starts_with("G ")).count(), 6);
+    assert_eq!(read(&parts), text);
+
+    // Every `O` line carries its deep label: the value of a 3-ply search of its position, in
+    // hundredths of a disc, which is recomputed here from the position alone.
+    let mut table = vec![duel_core::Entry::default(); 1 << 12];
+    let mut labelled = 0;
+    for line in text.lines().filter(|l| l.starts_with("O ")) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(fields.len(), 5, "{line}");
+        let (_, p, o, _) = parse(line).expect("an O line");
+        let b = Board::from_relative(Bitboard(p), Bitboard(o), Colour::Black);
+        let deep: i32 = fields[4].parse().expect("a deep label");
+        assert_eq!(deep, selfplay::deep_label(&b, 3, &mut table), "{line}");
+        labelled += 1;
+    }
+    assert!(labelled > 100, "{labelled} deep labels");
+    let _ = std::fs::remove_dir_all(&whole);
+    let _ = std::fs::remove_dir_all(&parts);
+}
+
+#[test]
+fn a_deep_label_is_the_exact_score_where_the_search_reaches_the_end() {
+    // A depth-limited search solves exactly from six empties more than its depth, so at 8
+    // empties or fewer a 2-ply label is 100 × the minimax value of the game's end.
+    let dir = temp_dir("exact-labels");
+    selfplay::run(&selfplay_args(&dir, "0/2")).expect("selfplay");
+    let text = std::fs::read_to_string(dir.join("selfplay-0-of-2.txt")).expect("file");
+    let mut table = vec![duel_core::Entry::default(); 1 << 12];
+    let mut checked = 0;
+    for line in text.lines().filter(|l| l.starts_with("E ")) {
+        let (_, p, o, score) = parse(line).expect("an E line");
+        let b = Board::from_relative(Bitboard(p), Bitboard(o), Colour::Black);
+        if b.empties() <= 8 && !b.is_over() {
+            assert_eq!(selfplay::deep_label(&b, 2, &mut table), 100 * score, "{b}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 20, "{checked} positions");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn fit_phases_refuses_a_malformed_deep_label_in_one_line() {
+    let dir = temp_dir("bad-label");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let file = dir.join("bad.txt");
+    for (text, what) in [
+        (
+            "O 0000000810000000 0000001008000000 4 12x\nG 1\n",
+            "not a number",
+        ),
+        (
+            "O 0000000810000000 0000001008000000 4 6401\nG 1\n",
+            "beyond 64 discs",
+        ),
+        (
+            "E 0000000810000000 0000001008000000 4 12\nG 1\n",
+            "on an exact line",
+        ),
+        (
+            "O 0000000810000000 0000001008000000 4 12 5\nG 1\n",
+            "a sixth field",
+        ),
+    ] {
+        std::fs::write(&file, text).expect("write");
+        let err = phases::fit(&FitArgs {
+            files: vec![file.clone()],
+            out: dir.join("w.bin"),
+            epochs: 1,
+            rate: 0.003,
+            decay: 0.005,
+            overlap: 2,
+            hold_out: 4,
+            search_depth: 0,
+            mix: 0.5,
+        })
+        .err()
+        .unwrap_or_else(|| panic!("a deep label {what} was read"));
+        assert!(
+            err.contains("line 1: not a selfplay line") && !err.contains('\n'),
+            "{err}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
