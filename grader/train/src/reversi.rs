@@ -227,6 +227,10 @@ pub mod phases {
         /// (1 − `mix`) × the value of a search this deep over the phases fitted so far (0: off).
         #[arg(long, default_value_t = 0)]
         pub search_depth: u32,
+        /// Also report each phase's held-out error of the weights in this file (a `fit-phases`
+        /// output, such as the committed `core/src/reversi/trained.bin`), on the same labels.
+        #[arg(long)]
+        pub baseline: Option<PathBuf>,
         /// The outcome's share of a label mixed with a search's (a deep label of `selfplay
         /// --label-depth`, or a bootstrapped one).
         #[arg(long, default_value_t = 0.5)]
@@ -412,6 +416,18 @@ pub mod phases {
         pub rms: f64,
         /// The same of the hand evaluation, best scaled.
         pub hand_rms: f64,
+        /// The same of `--baseline`'s weights, when given.
+        pub baseline_rms: Option<f64>,
+    }
+
+    /// Root mean square error in discs of the (quantised) weights `table` on `samples`.
+    fn table_rms(table: &[i16], samples: &[&Sample]) -> f64 {
+        let mut sum = 0.0f64;
+        for s in samples {
+            let e = f64::from(trained::score_with(table, s.p, s.o)) / 100.0 - f64::from(s.score);
+            sum += e * e;
+        }
+        (sum / samples.len().max(1) as f64).sqrt()
     }
 
     /// Runs `fit-phases`: writes the weights to `args.out` and returns each phase's fit.
@@ -425,10 +441,18 @@ pub mod phases {
             test.len(),
             started.elapsed().as_secs_f64()
         );
+        let baseline = args.baseline.as_deref().map(read_weights).transpose()?;
         let mut all = vec![0.0f32; PHASES * PHASE_WEIGHTS];
         let mut previous: Option<Vec<f32>> = None;
         let mut rng = Rng::new(0x2545_F491_4F6C_DD1D, 0);
-        eprintln!("phase empties  train   held-out  rms(trained)  rms(hand, scaled)");
+        eprintln!(
+            "phase empties  train   held-out  rms(trained)  rms(hand, scaled){}",
+            if baseline.is_some() {
+                "  rms(baseline)"
+            } else {
+                ""
+            }
+        );
         for phase in 0..PHASES {
             let lo = (phase as u32 * 5).saturating_sub(args.overlap);
             let hi = if phase + 1 == PHASES {
@@ -488,8 +512,9 @@ pub mod phases {
                     }
                 }
             }
+            let baseline_rms = baseline.as_deref().map(|t| table_rms(t, &held));
             eprintln!(
-                "{phase:>5} {:>2}-{:<2}   {:>7} {:>7}  {:>8.2}      {:>8.2}",
+                "{phase:>5} {:>2}-{:<2}   {:>7} {:>7}  {:>8.2}      {:>8.2}{}",
                 phase * 5,
                 if phase + 1 == PHASES {
                     60
@@ -499,7 +524,8 @@ pub mod phases {
                 mine.len(),
                 held.len(),
                 rms(&w, &held),
-                hand_rms(&held)
+                hand_rms(&held),
+                baseline_rms.map_or(String::new(), |r| format!("          {r:>8.2}"))
             );
             report.push(PhaseFit {
                 phase,
@@ -507,6 +533,7 @@ pub mod phases {
                 held: held.len(),
                 rms: rms(&w, &held),
                 hand_rms: hand_rms(&held),
+                baseline_rms,
             });
             all[phase * PHASE_WEIGHTS..(phase + 1) * PHASE_WEIGHTS].copy_from_slice(&w);
             previous = Some(w);

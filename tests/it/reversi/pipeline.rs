@@ -138,6 +138,7 @@ fn fit_phases_refuses_a_malformed_deep_label_in_one_line() {
             hold_out: 4,
             search_depth: 0,
             mix: 0.5,
+            baseline: None,
         })
         .err()
         .unwrap_or_else(|| panic!("a deep label {what} was read"));
@@ -203,10 +204,35 @@ fn training_pipeline_runs_end_to_end_on_a_tiny_data_set() {
         hold_out: 4,
         search_depth: 1,
         mix: 0.5,
+        baseline: None,
     })
     .expect("fit");
     assert_eq!(report.len(), PHASES);
     assert!(report.iter().any(|r| r.train > 0 && r.held > 0));
+    assert!(report.iter().all(|r| r.baseline_rms.is_none()));
+
+    // The same fit again, with the first's file as its baseline: the fit is deterministic, so
+    // the file's held-out error is the fit's own within 3% (the file is symmetrised and
+    // quantised to `i16`).
+    let refit_out = dir.join("trained-refit.bin");
+    let refit = phases::fit(&FitArgs {
+        files: files.clone(),
+        out: refit_out.clone(),
+        epochs: 8,
+        rate: 0.003,
+        decay: 0.005,
+        overlap: 2,
+        hold_out: 4,
+        search_depth: 1,
+        mix: 0.5,
+        baseline: Some(out.clone()),
+    })
+    .expect("fit");
+    assert_eq!(std::fs::read(&refit_out).ok(), std::fs::read(&out).ok());
+    for (r, first) in refit.iter().zip(&report) {
+        let b = r.baseline_rms.expect("a baseline error");
+        assert!(r.held == 0 || (b - first.rms).abs() < 0.03 * first.rms, "{r:?}");
+    }
 
     // Load and evaluate: the file is in the embedded file's compact form (the naive decoder
     // reads it as the trainer's does), its tables are symmetric so the fast evaluation reads it
