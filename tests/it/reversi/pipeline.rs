@@ -231,7 +231,10 @@ fn training_pipeline_runs_end_to_end_on_a_tiny_data_set() {
     assert_eq!(std::fs::read(&refit_out).ok(), std::fs::read(&out).ok());
     for (r, first) in refit.iter().zip(&report) {
         let b = r.baseline_rms.expect("a baseline error");
-        assert!(r.held == 0 || (b - first.rms).abs() < 0.03 * first.rms, "{r:?}");
+        assert!(
+            r.held == 0 || (b - first.rms).abs() < 0.03 * first.rms,
+            "{r:?}"
+        );
     }
 
     // Load and evaluate: the file is in the embedded file's compact form (the naive decoder
