@@ -194,7 +194,7 @@ fn training_pipeline_runs_end_to_end_on_a_tiny_data_set() {
 
     // Fit, bootstrapped by a 1-ply search over the phases already fitted.
     let out = dir.join("trained.bin");
-    let report = phases::fit(&FitArgs {
+    let fit_args = FitArgs {
         files: files.clone(),
         out: out.clone(),
         epochs: 8,
@@ -205,8 +205,8 @@ fn training_pipeline_runs_end_to_end_on_a_tiny_data_set() {
         search_depth: 1,
         mix: 0.5,
         baseline: None,
-    })
-    .expect("fit");
+    };
+    let report = phases::fit(&fit_args).expect("fit");
     assert_eq!(report.len(), PHASES);
     assert!(report.iter().any(|r| r.train > 0 && r.held > 0));
     assert!(report.iter().all(|r| r.baseline_rms.is_none()));
@@ -216,16 +216,9 @@ fn training_pipeline_runs_end_to_end_on_a_tiny_data_set() {
     // quantised to `i16`).
     let refit_out = dir.join("trained-refit.bin");
     let refit = phases::fit(&FitArgs {
-        files: files.clone(),
         out: refit_out.clone(),
-        epochs: 8,
-        rate: 0.003,
-        decay: 0.005,
-        overlap: 2,
-        hold_out: 4,
-        search_depth: 1,
-        mix: 0.5,
         baseline: Some(out.clone()),
+        ..fit_args
     })
     .expect("fit");
     assert_eq!(std::fs::read(&refit_out).ok(), std::fs::read(&out).ok());
