@@ -1,6 +1,6 @@
 //! The Ataxx search: iterative deepening over a principal-variation alpha-beta with a
-//! transposition table, late-move reductions and pruning, null-move and reverse futility
-//! pruning, and move ordering by the table's move, net gain (copies before jumps), killers
+//! transposition table, late-move reductions and pruning, null-move, reverse futility and
+//! ProbCut pruning, and move ordering by the table's move, net gain (copies before jumps), killers
 //! and history.
 //!
 //! Ataxx, with 50–100 moves a position, needs a selectivity the generic [`crate::Searcher`]
@@ -63,7 +63,15 @@ pub struct Tuning {
     pub lmp_scale: usize,
     /// Aspiration half-window in hundredths of a piece (0: full windows).
     pub aspiration: Score,
+    /// ProbCut: the shallowest remaining depth it applies at (0: off). A null-window search
+    /// of the node 4 plies shallower that clears `beta` by the margin cuts it.
+    pub probcut_depth: i32,
+    /// ProbCut's margin over `beta`, in hundredths of a piece.
+    pub probcut_margin: Score,
 }
+
+/// How much shallower ProbCut's verification search is than the node's.
+const PROBCUT_REDUCTION: i32 = 4;
 
 impl Default for Tuning {
     fn default() -> Self {
@@ -79,6 +87,8 @@ impl Default for Tuning {
             lmp_base: 6,
             lmp_scale: 4,
             aspiration: 0,
+            probcut_depth: 5,
+            probcut_margin: 100,
         }
     }
 }
@@ -328,6 +338,25 @@ impl<E: Evaluation> Search<'_, '_, '_, E> {
                 }
                 if s >= beta {
                     return if s >= DECIDED { beta } else { s };
+                }
+            }
+            if depth >= t.probcut_depth && t.probcut_depth > 0 && beta.abs() < DECIDED {
+                let raised = beta + t.probcut_margin;
+                let s = self.negamax(
+                    board,
+                    state,
+                    depth - PROBCUT_REDUCTION,
+                    ply,
+                    raised - 1,
+                    raised,
+                    false,
+                    reversible,
+                );
+                if self.budget.is_stopped() {
+                    return 0;
+                }
+                if s >= raised && s < DECIDED {
+                    return beta;
                 }
             }
         }

@@ -343,6 +343,7 @@ fn budget_and_depth_limit_bound_the_search() {
         null_depth: 0,
         lmr_depth: 0,
         lmp_depth: 0,
+        probcut_depth: 0,
         ..Tuning::default()
     };
     let r = Player::new(&mut table, TimeUse::ThisMove)

@@ -300,6 +300,8 @@ impl UaiServer {
             "lmp_base" => t.lmp_base = count,
             "lmp_scale" => t.lmp_scale = count,
             "aspiration" => t.aspiration = int.max(0),
+            "probcut_depth" => t.probcut_depth = int,
+            "probcut_margin" => t.probcut_margin = int,
             w if w.starts_with('w') => {
                 let slot = w[1..]
                     .parse::<usize>()
