@@ -2,13 +2,16 @@
 //! search: to choose the width `K` by measurement, and to see what more search is worth at a
 //! size (the result does not depend on the machine's load).
 //!
-//! `cargo run --release -p duel-train --bin fruit-rage-tune -- SIZE PAIRS NODES KA KB [THREADS] [NODES_B]`
+//! `cargo run --release -p duel-train --bin fruit-rage-tune -- SIZE PAIRS NODES KA KB [THREADS] [NODES_B] [NODES_B_LATE CELLS]`
 //!
 //! Each pair is one random box of 5 fruit types played twice, A moving first then B moving
 //! first; every move of A searches `NODES` nodes and every move of B `NODES_B` (default
-//! `NODES`), every group at the root and the `K` largest below it, over a fresh table. A pair
+//! `NODES`), every group at the root and the `K` largest below it, over a fresh table. With
+//! `NODES_B_LATE CELLS`, B searches `NODES_B` while more than `CELLS` fruits are left and
+//! `NODES_B_LATE` from then on: to see where in a game the search is worth its time. A pair
 //! is won by the side whose two margins sum above zero; a pair is a mirror when both games
-//! have the same moves (both sides played alike). Widths: 4, 6, 8, 10, 12, 16, 24.
+//! have the same moves (both sides played alike). The nodes each side searched, a game on
+//! average, are printed beside the pairs. Widths: 4, 6, 8, 10, 12, 16, 24.
 //!
 //! At 8×8, `fruit-rage-tune 8 40 200000 10 10 2 800000` (B searching four times A's nodes)
 //! prints pairs 3/25/12 for A: B, with four times the search, wins 12 of 40 pairs and scores
@@ -20,10 +23,15 @@ use duel_core::{Budget, Entry};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-/// One move of `side`'s search: its width, on its nodes.
-fn pick(board: &Board, side: Side, table: &mut [Entry]) -> Option<Move> {
+/// One move of `side`'s search: its width, on its nodes at this phase; and the nodes searched.
+fn pick(board: &Board, side: Side, table: &mut [Entry]) -> (Option<Move>, u64) {
     table.fill(Entry::default());
-    let mut budget = Budget::nodes(side.nodes);
+    let nodes = if board.cells() > side.late_below_cells {
+        side.nodes
+    } else {
+        side.late_nodes
+    };
+    let mut budget = Budget::nodes(nodes);
     let depth = board.cells().min(254) as u8;
     let r = match side.width {
         4 => engine::search::<4>(board, &mut budget, table, depth),
@@ -34,25 +42,37 @@ fn pick(board: &Board, side: Side, table: &mut [Entry]) -> Option<Move> {
         24 => engine::search::<24>(board, &mut budget, table, depth),
         _ => engine::search::<10>(board, &mut budget, table, depth),
     };
-    r.best.or_else(|| greedy_move(board))
+    (r.best.or_else(|| greedy_move(board)), r.nodes)
 }
 
-/// One side of a game: the search width and the nodes a move.
+/// One side of a game: the search width, the nodes a move, and the nodes a move once at most
+/// `late_below_cells` fruits are left.
 #[derive(Clone, Copy, Debug)]
 struct Side {
     width: usize,
     nodes: u64,
+    late_nodes: u64,
+    late_below_cells: u32,
 }
 
-/// The first mover's margin of one game between `first` and `second`, and its moves.
-fn game(start: &Board, first: Side, second: Side, table: &mut [Entry]) -> (i64, Vec<Move>) {
+/// One game between `first` and `second`: the first mover's margin, its moves, and the nodes
+/// each side searched.
+fn game(
+    start: &Board,
+    first: Side,
+    second: Side,
+    table: &mut [Entry],
+) -> (i64, Vec<Move>, [u64; 2]) {
     let mut board = *start;
     let mut margin = 0i64;
     let mut sign = 1i64;
     let mut moves = Vec::new();
+    let mut spent = [0u64; 2];
     loop {
         let side = if sign > 0 { first } else { second };
-        let Some(mv) = pick(&board, side, table) else {
+        let (best, nodes) = pick(&board, side, table);
+        spent[usize::from(sign < 0)] += nodes;
+        let Some(mv) = best else {
             break;
         };
         margin += sign * i64::from(mv.points());
@@ -60,7 +80,7 @@ fn game(start: &Board, first: Side, second: Side, table: &mut [Entry]) -> (i64, 
         board = board.play_unchecked(mv);
         sign = -sign;
     }
-    (margin, moves)
+    (margin, moves, spent)
 }
 
 fn main() {
@@ -69,7 +89,9 @@ fn main() {
         .filter_map(|s| s.parse().ok())
         .collect();
     let [size, pairs, nodes, ka, kb, ..] = a[..] else {
-        eprintln!("usage: fruit-rage-tune SIZE PAIRS NODES KA KB [THREADS] [NODES_B]");
+        eprintln!(
+            "usage: fruit-rage-tune SIZE PAIRS NODES KA KB [THREADS] [NODES_B] [NODES_B_LATE CELLS]"
+        );
         std::process::exit(2);
     };
     let threads = a.get(5).copied().unwrap_or(1).max(1) as usize;
@@ -77,10 +99,14 @@ fn main() {
     let side_a = Side {
         width: ka as usize,
         nodes,
+        late_nodes: nodes,
+        late_below_cells: 0,
     };
     let side_b = Side {
         width: kb as usize,
         nodes: nodes_b,
+        late_nodes: a.get(7).copied().unwrap_or(nodes_b),
+        late_below_cells: a.get(8).copied().unwrap_or(0) as u32,
     };
     let next = Arc::new(AtomicUsize::new(0));
     let results = Arc::new(Mutex::new(Vec::new()));
@@ -98,11 +124,15 @@ fn main() {
                     let Ok(start) = Board::random(size as usize, 5, seed) else {
                         break;
                     };
-                    let (g1, m1) = game(&start, side_a, side_b, &mut table);
-                    let (g2, m2) = game(&start, side_b, side_a, &mut table);
+                    let (g1, m1, s1) = game(&start, side_a, side_b, &mut table);
+                    let (g2, m2, s2) = game(&start, side_b, side_a, &mut table);
                     let (g2, mirror) = (-g2, m1 == m2);
-                    eprintln!("pair {p}: A first {g1:+}, A second {g2:+}, mirror {mirror}");
-                    results.lock().unwrap().push((g1, g2, mirror));
+                    let spent = [s1[0] + s2[1], s1[1] + s2[0]];
+                    eprintln!(
+                        "pair {p}: A first {g1:+}, A second {g2:+}, mirror {mirror}, nodes A {} B {}",
+                        spent[0], spent[1]
+                    );
+                    results.lock().unwrap().push((g1, g2, mirror, spent));
                 }
             })
         })
@@ -113,7 +143,10 @@ fn main() {
     let r = results.lock().unwrap();
     let (mut w, mut d, mut l, mut gw, mut gl, mut sum) = (0, 0, 0, 0, 0, 0i64);
     let mirrors = r.iter().filter(|x| x.2).count();
-    for &(g1, g2, _) in r.iter() {
+    let mut spent = [0u64; 2];
+    for &(g1, g2, _, s) in r.iter() {
+        spent[0] += s[0];
+        spent[1] += s[1];
         match (g1 + g2).signum() {
             1 => w += 1,
             0 => d += 1,
@@ -123,13 +156,18 @@ fn main() {
         gl += usize::from(g1 < 0) + usize::from(g2 < 0);
         sum += g1 + g2;
     }
+    let games = 2 * r.len().max(1) as u64;
     println!(
-        "{size}x{size} A: K {} at {} nodes, B: K {} at {} nodes: pairs {w}/{d}/{l} ({:.1}%), games won {gw} lost {gl}, mean pair margin {:+.1}, mirror pairs {mirrors}",
+        "{size}x{size} A: K {} at {} nodes, B: K {} at {} nodes ({} at {} fruits or fewer): pairs {w}/{d}/{l} ({:.1}%), games won {gw} lost {gl}, mean pair margin {:+.1}, mirror pairs {mirrors}, nodes a game A {} B {}",
         side_a.width,
         side_a.nodes,
         side_b.width,
         side_b.nodes,
+        side_b.late_nodes,
+        side_b.late_below_cells,
         100.0 * (w as f64 + d as f64 / 2.0) / r.len().max(1) as f64,
-        sum as f64 / r.len().max(1) as f64
+        sum as f64 / r.len().max(1) as f64,
+        spent[0] / games,
+        spent[1] / games
     );
 }
