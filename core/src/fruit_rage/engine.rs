@@ -19,6 +19,7 @@
 //! cells).
 
 use super::board::{Board, Move, MoveList, Scan};
+use super::horizon::{Horizon, TOP};
 use crate::budget::Budget;
 use crate::game::Score;
 use crate::search::SearchResult;
@@ -46,7 +47,7 @@ impl<const K: usize> Largest<K> {
     }
 
     /// Scans `board` once with the working memory `scan`; with `typed` false the kept moves'
-    /// fruit types are left 0 (enough for their sizes and [`Largest::greedy_value`]).
+    /// fruit types are left 0 (enough for their sizes and the horizon's value).
     #[inline(never)]
     pub fn scan(board: &Board, scan: &mut Scan, typed: bool) -> Self {
         let mut top = Largest {
@@ -92,33 +93,13 @@ impl<const K: usize> Largest<K> {
     pub fn groups(&self) -> u32 {
         self.groups
     }
-
-    /// The horizon's value for the mover: half a greedy playout of the four largest groups as
-    /// they stand (the mover takes the largest, the other the next, and so on; the sum halved,
-    /// rounded toward zero).
-    ///
-    /// Halved because the whole playout overstates what having the move is worth: on
-    /// self-play positions its error is larger than the spread of the points still to come.
-    /// Against the whole playout, node-limited (`fruit-rage-tune`, 50,000 nodes a move, 40
-    /// random 20×20 boxes each played twice), pairs won/drawn/lost: 31/1/8 for half of it,
-    /// 30/1/9 for half of the two largest groups' playout, 15/0/25 for a quarter of that.
-    /// At the clock (20×20, 30 s a game, 50 boxes twice): 38/2/10.
-    pub fn greedy_value(&self) -> Score {
-        let mut value = 0;
-        for (i, mv) in self.moves().iter().take(4).enumerate() {
-            value += if i % 2 == 0 {
-                mv.points()
-            } else {
-                -mv.points()
-            };
-        }
-        value / 2
-    }
 }
 
 /// What one search shares between its nodes.
-struct Context<'t, 'b, 'c> {
+struct Context<'t, 'b, 'c, 'h> {
     tt: TranspositionTable<'t>,
+    /// The value of a box at the horizon.
+    horizon: &'h Horizon,
     budget: &'b mut Budget<'c>,
     /// Set when a node below met the horizon or pruned a move.
     inexact: bool,
@@ -127,14 +108,16 @@ struct Context<'t, 'b, 'c> {
 }
 
 /// Searches `board` by iterative deepening until `budget` runs out, the search is exact, or
-/// `max_depth` plies; every group at the root, the `K` largest below it. The score is the
-/// lead at the end of the game the search expects, for the mover. With a budget spent before
-/// depth 1 completes, the best move is the largest group.
+/// `max_depth` plies; every group at the root, the `K` largest below it, `horizon` valuing
+/// the boxes where it stops. The score is the lead at the end of the game the search
+/// expects, for the mover. With a budget spent before depth 1 completes, the best move is the
+/// largest group.
 pub fn search<const K: usize>(
     board: &Board,
     budget: &mut Budget<'_>,
     table: &mut [Entry],
     max_depth: u8,
+    horizon: &Horizon,
 ) -> SearchResult<Move> {
     let mut moves: MoveList = board.legal_moves();
     let Some(&first) = moves.as_slice().first() else {
@@ -158,6 +141,7 @@ pub fn search<const K: usize>(
     }
     let mut ctx = Context {
         tt: TranspositionTable::new(table),
+        horizon,
         budget,
         inexact: false,
         scan: Scan::new(),
@@ -196,6 +180,14 @@ pub fn search<const K: usize>(
     result
 }
 
+/// Whether the last [`search`] of `board` over `table` found its exact value (its root is
+/// stored as exact: every line reached the end of the game, nothing pruned).
+pub fn is_exact(board: &Board, table: &mut [Entry]) -> bool {
+    TranspositionTable::new(table)
+        .probe(board.cells_hash())
+        .is_some_and(|e| e.depth() == EXACT)
+}
+
 /// Follows the table's best moves from `board` (as [`search`] stored them), writing at most
 /// `out.len()`; returns how many it wrote.
 pub fn principal_variation(board: &Board, table: &mut [Entry], out: &mut [Move]) -> usize {
@@ -221,7 +213,7 @@ impl Walk for Board {
 
 /// One iteration at the root, every group searched: the value and the best move.
 fn root<const K: usize>(
-    ctx: &mut Context<'_, '_, '_>,
+    ctx: &mut Context<'_, '_, '_, '_>,
     board: &Board,
     moves: &mut [Move],
     depth: u8,
@@ -261,7 +253,7 @@ fn root<const K: usize>(
 /// The value for the mover of the points still to come on `board`, searched `depth` plies
 /// within (`alpha`, `beta`).
 fn negamax<const K: usize>(
-    ctx: &mut Context<'_, '_, '_>,
+    ctx: &mut Context<'_, '_, '_, '_>,
     board: &Board,
     depth: u8,
     mut alpha: Score,
@@ -286,14 +278,14 @@ fn negamax<const K: usize>(
         }
     }
     if depth == 0 {
-        // The horizon needs only the four largest groups, untyped.
-        let top = Largest::<4>::scan(board, &mut ctx.scan, false);
+        // The horizon needs only the largest groups, untyped.
+        let top = Largest::<TOP>::scan(board, &mut ctx.scan, false);
         if top.groups <= 1 {
             // None or one group left: it is the whole box.
             return top.moves().first().map_or(0, |m| m.points());
         }
         ctx.inexact = true;
-        return top.greedy_value();
+        return ctx.horizon.value(top.moves(), board.cells());
     }
     let mut top = Largest::<K>::scan(board, &mut ctx.scan, true);
     let Some(&largest) = top.moves().first() else {

@@ -6,6 +6,7 @@
 //! - [`board`]: the [`Board`] (one bit plane per fruit type, column-major so that gravity is a
 //!   per-column compaction), its groups as [`Move`]s, claiming and gravity.
 //! - [`text`]: the contest's `input.txt` format, read with layered errors and written back.
+//! - [`horizon`]: the value of a box where the search stops, weights by phase.
 //! - [`Player`]: the engine behind the [`crate::Player`] seam: alpha-beta over the points still
 //!   to come, one group scan a node, with the whole game's time shared out.
 //! - [`train`]: the search's internals for the trainers and tests.
@@ -15,6 +16,7 @@
 pub mod board;
 pub mod builtin;
 pub(crate) mod engine;
+pub mod horizon;
 pub(crate) mod play;
 pub mod player;
 pub mod text;

@@ -2,6 +2,7 @@
 //! may take.
 
 use super::board::{Board, Move, splitmix};
+use super::horizon::Horizon;
 use crate::budget::Budget;
 use crate::game::{Evaluator, Score};
 use crate::search::SearchResult;
@@ -86,10 +87,13 @@ pub fn minimax3_move(board: &Board, depth: u8) -> Option<Move> {
 /// scored 7/1/8 in pairs against 10.
 pub const SEARCH_WIDTH: usize = 10;
 
+/// The value of a box at the search's horizon: half the greedy playout of the four largest
+/// groups ([`Horizon::HALF_GREEDY`]).
+pub const HORIZON: Horizon = Horizon::HALF_GREEDY;
+
 /// Searches `board` ([`super::engine::search`]: iterative-deepening alpha-beta on the points
-/// still to come with a transposition table in `table`, half the greedy playout of the four
-/// largest groups at the horizon; every group at the root, the [`SEARCH_WIDTH`] largest below
-/// it) until `budget` runs out, the search is exact or it has completed the budget's depth
+/// still to come with a transposition table in `table`, [`HORIZON`] at the horizon; every
+/// group at the root, the [`SEARCH_WIDTH`] largest below it) until `budget` runs out, the search is exact or it has completed the budget's depth
 /// limit. A budget already spent gives the greedy move at once.
 pub fn search(board: &Board, budget: &mut Budget<'_>, table: &mut [Entry]) -> SearchResult<Move> {
     if budget.check() {
@@ -102,7 +106,7 @@ pub fn search(board: &Board, budget: &mut Budget<'_>, table: &mut [Entry]) -> Se
     }
     let depth = board.cells().min(254) as u8;
     let depth = budget.max_depth().map_or(depth, |limit| limit.min(depth));
-    super::engine::search::<SEARCH_WIDTH>(board, budget, table, depth)
+    super::engine::search::<SEARCH_WIDTH>(board, budget, table, depth, &HORIZON)
 }
 
 /// The move [`search`] finds; `None` on an empty box.

@@ -8,5 +8,6 @@
 #[path = "../../../core/tests/core/fruit_rage/naive.rs"]
 mod naive;
 
+mod fit;
 mod parse;
 mod program;

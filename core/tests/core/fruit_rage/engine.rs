@@ -6,8 +6,9 @@ use super::rules::assert_same_groups;
 use super::{board_of, random_grid};
 use crate::support::Rng;
 use duel_core::fruit_rage::board::{MAX_GROUPS, Move, Scan};
+use duel_core::fruit_rage::horizon::{Horizon, PHASES, TOP, phase_of};
 use duel_core::fruit_rage::train::engine::{self, Largest};
-use duel_core::fruit_rage::train::greedy_move;
+use duel_core::fruit_rage::train::{HORIZON, greedy_move};
 use duel_core::{Budget, Entry};
 
 #[test]
@@ -76,22 +77,47 @@ fn greedy_value(grid: &Grid) -> i64 {
         / 2
 }
 
+/// The horizon's value on the naive grid with `weights` (1/256 of a point, by phase of at most
+/// 16, 36, 64, 121, 225, 400 and more fruits): the weighted points of the eight largest groups,
+/// rounded toward zero, within ±676²; a box of one group is worth that group whole.
+fn weighted_value(grid: &Grid, weights: &[[i16; 8]; 7]) -> i64 {
+    let mut sizes: Vec<i64> = grid.groups().iter().map(|g| g.cells.len() as i64).collect();
+    sizes.sort_unstable_by(|a, b| b.cmp(a));
+    if let [only] = sizes[..] {
+        return only * only;
+    }
+    let cells = grid.cells.iter().filter(|&&v| v != EMPTY).count();
+    let phase = [16, 36, 64, 121, 225, 400]
+        .iter()
+        .filter(|&&end| cells > end)
+        .count();
+    let sum: i64 = sizes
+        .iter()
+        .zip(weights[phase])
+        .map(|(s, w)| s * s * i64::from(w))
+        .sum();
+    (sum / 256).clamp(-676 * 676, 676 * 676)
+}
+
+/// A horizon's value on the naive grid.
+type Twin<'a> = dyn Fn(&Grid) -> i64 + 'a;
+
 /// Plain minimax (no pruning, no table) on the naive grid: the points still to come to
-/// `depth` plies, [`greedy_value`] at the horizon.
-fn minimax(grid: &Grid, depth: u32) -> i64 {
+/// `depth` plies, `horizon` at the horizon.
+fn minimax(grid: &Grid, depth: u32, horizon: &Twin<'_>) -> i64 {
     let groups = grid.groups();
     if groups.is_empty() {
         return 0;
     }
     if depth == 0 {
-        return greedy_value(grid);
+        return horizon(grid);
     }
     groups
         .iter()
         .map(|g| {
             let mut child = grid.clone();
             let points = child.claim(g);
-            points - minimax(&child, depth - 1)
+            points - minimax(&child, depth - 1, horizon)
         })
         .max()
         .unwrap()
@@ -106,16 +132,50 @@ fn depth_limited_search_without_pruning_or_table_equals_plain_minimax() {
         let grid = random_grid(&mut rng, n, kinds);
         let board = board_of(&grid);
         let depth = 1 + (case % 4) as u8;
-        let result = engine::search::<MAX_GROUPS>(&board, &mut Budget::unlimited(), &mut [], depth);
-        if board.legal_moves().len() > 1 {
-            assert_eq!(
-                i64::from(result.score),
-                minimax(&grid, u32::from(depth)),
-                "depth {depth} on\n{}",
-                grid.text()
+        // The engine's horizon, the hand-made one (twice: as the playout and as weights), and
+        // random weights in every phase.
+        let mut random = [[0i16; 8]; 7];
+        for w in random.iter_mut().flatten() {
+            *w = rng.below(2048) as i16 - 1024;
+        }
+        let horizons: [(Horizon, &Twin<'_>); 4] = [
+            (HORIZON, &|g| weighted_value(g, &HORIZON.0)),
+            (Horizon::HALF_GREEDY, &greedy_value),
+            (Horizon::HALF_GREEDY, &|g| {
+                weighted_value(g, &Horizon::HALF_GREEDY.0)
+            }),
+            (Horizon(random), &|g| weighted_value(g, &random)),
+        ];
+        for (horizon, twin) in horizons {
+            let result = engine::search::<MAX_GROUPS>(
+                &board,
+                &mut Budget::unlimited(),
+                &mut [],
+                depth,
+                &horizon,
             );
+            if board.legal_moves().len() > 1 {
+                assert_eq!(
+                    i64::from(result.score),
+                    minimax(&grid, u32::from(depth), twin),
+                    "depth {depth}, {horizon:?} on\n{}",
+                    grid.text()
+                );
+            }
         }
     }
+}
+
+/// The horizon reads a box's phase from its fruits left, as the twin does.
+#[test]
+fn phases_end_at_16_36_64_121_225_and_400_fruits() {
+    let ends = [16, 36, 64, 121, 225, 400];
+    for cells in 0..=676u32 {
+        let twin = ends.iter().filter(|&&end| cells > end).count();
+        assert_eq!(phase_of(cells), twin, "{cells} fruits");
+    }
+    assert_eq!(PHASES, ends.len() + 1);
+    assert_eq!(TOP, 8);
 }
 
 #[test]
@@ -129,7 +189,8 @@ fn unlimited_search_with_a_table_finds_the_exact_value_and_a_move_reaching_it() 
         let board = board_of(&grid);
         let exact = grid.exact_value();
         // The pruned search (K = 10) prunes nothing on boxes of at most 10 groups.
-        let result = engine::search::<10>(&board, &mut Budget::unlimited(), &mut table, 60);
+        let result =
+            engine::search::<10>(&board, &mut Budget::unlimited(), &mut table, 60, &HORIZON);
         let mv = result.best.expect("a box with fruit has a move");
         if grid.groups().len() <= 10 {
             assert_eq!(i64::from(result.score), exact, "on\n{}", grid.text());
@@ -158,7 +219,8 @@ fn node_limited_search_is_reproducible_and_legal_on_every_size() {
         let mut answers = Vec::new();
         for _ in 0..2 {
             table.fill(Entry::default());
-            let r = engine::search::<10>(&board, &mut Budget::nodes(3000), &mut table, 60);
+            let r =
+                engine::search::<10>(&board, &mut Budget::nodes(3000), &mut table, 60, &HORIZON);
             assert!(r.nodes <= 3000);
             answers.push(r);
         }
@@ -166,7 +228,7 @@ fn node_limited_search_is_reproducible_and_legal_on_every_size() {
         let mv = answers[0].best.expect("a move");
         assert!(board.legal_moves().iter().any(|&m| m == mv));
         // No node at all: the largest group.
-        let none = engine::search::<10>(&board, &mut Budget::nodes(0), &mut table, 60);
+        let none = engine::search::<10>(&board, &mut Budget::nodes(0), &mut table, 60, &HORIZON);
         assert_eq!(none.best, greedy_move(&board));
         assert!(grid.cells.iter().any(|&v| v != EMPTY));
     }

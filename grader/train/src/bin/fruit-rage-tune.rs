@@ -10,16 +10,19 @@
 //! `NODES_B_LATE CELLS`, B searches `NODES_B` while more than `CELLS` fruits are left and
 //! `NODES_B_LATE` from then on: to see where in a game the search is worth its time. A pair
 //! is won by the side whose two margins sum above zero; a pair is a mirror when both games
-//! have the same moves (both sides played alike). The nodes each side searched, a game on
+//! have the same moves (both sides played alike). `--horizon-a FILE` and `--horizon-b FILE`
+//! give a side the horizon weights `fruit-rage-fit fit` wrote (default: the engine's). The nodes each side searched, a game on
 //! average, are printed beside the pairs. Widths: 4, 6, 8, 10, 12, 16, 24.
 //!
 //! At 8×8, `fruit-rage-tune 8 40 200000 10 10 2 800000` (B searching four times A's nodes)
 //! prints pairs 3/25/12 for A: B, with four times the search, wins 12 of 40 pairs and scores
 //! 61%, since at that size the seat decides most boxes whatever the search.
 
-use duel_core::fruit_rage::train::{engine, greedy_move};
+use duel_core::fruit_rage::horizon::Horizon;
+use duel_core::fruit_rage::train::{HORIZON, engine, greedy_move};
 use duel_core::fruit_rage::{Board, Move};
 use duel_core::{Budget, Entry};
+use duel_train::fruit_rage::read_horizon;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -34,13 +37,13 @@ fn pick(board: &Board, side: Side, table: &mut [Entry]) -> (Option<Move>, u64) {
     let mut budget = Budget::nodes(nodes);
     let depth = board.cells().min(254) as u8;
     let r = match side.width {
-        4 => engine::search::<4>(board, &mut budget, table, depth),
-        6 => engine::search::<6>(board, &mut budget, table, depth),
-        8 => engine::search::<8>(board, &mut budget, table, depth),
-        12 => engine::search::<12>(board, &mut budget, table, depth),
-        16 => engine::search::<16>(board, &mut budget, table, depth),
-        24 => engine::search::<24>(board, &mut budget, table, depth),
-        _ => engine::search::<10>(board, &mut budget, table, depth),
+        4 => engine::search::<4>(board, &mut budget, table, depth, &side.horizon),
+        6 => engine::search::<6>(board, &mut budget, table, depth, &side.horizon),
+        8 => engine::search::<8>(board, &mut budget, table, depth, &side.horizon),
+        12 => engine::search::<12>(board, &mut budget, table, depth, &side.horizon),
+        16 => engine::search::<16>(board, &mut budget, table, depth, &side.horizon),
+        24 => engine::search::<24>(board, &mut budget, table, depth, &side.horizon),
+        _ => engine::search::<10>(board, &mut budget, table, depth, &side.horizon),
     };
     (r.best.or_else(|| greedy_move(board)), r.nodes)
 }
@@ -53,6 +56,7 @@ struct Side {
     nodes: u64,
     late_nodes: u64,
     late_below_cells: u32,
+    horizon: Horizon,
 }
 
 /// One game between `first` and `second`: the first mover's margin, its moves, and the nodes
@@ -83,14 +87,31 @@ fn game(
     (margin, moves, spent)
 }
 
+/// The horizon of `--horizon-a FILE` or `--horizon-b FILE` in `args` (`flag`), or the
+/// engine's; exits with a one-line error on a file that is not a horizon.
+fn horizon_arg(args: &[String], flag: &str) -> Horizon {
+    let Some(path) = args.iter().position(|a| a == flag).map(|i| args.get(i + 1)) else {
+        return HORIZON;
+    };
+    let result = path
+        .ok_or_else(|| format!("{flag} needs a file"))
+        .and_then(|p| read_horizon(std::path::Path::new(p)));
+    result.unwrap_or_else(|e| {
+        eprintln!("fruit-rage-tune: {e}");
+        std::process::exit(2);
+    })
+}
+
 fn main() {
-    let a: Vec<u64> = std::env::args()
-        .skip(1)
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let a: Vec<u64> = args
+        .iter()
+        .filter(|s| !s.starts_with("--"))
         .filter_map(|s| s.parse().ok())
         .collect();
     let [size, pairs, nodes, ka, kb, ..] = a[..] else {
         eprintln!(
-            "usage: fruit-rage-tune SIZE PAIRS NODES KA KB [THREADS] [NODES_B] [NODES_B_LATE CELLS]"
+            "usage: fruit-rage-tune SIZE PAIRS NODES KA KB [THREADS] [NODES_B] [NODES_B_LATE CELLS] [--horizon-a FILE] [--horizon-b FILE]"
         );
         std::process::exit(2);
     };
@@ -101,12 +122,14 @@ fn main() {
         nodes,
         late_nodes: nodes,
         late_below_cells: 0,
+        horizon: horizon_arg(&args, "--horizon-a"),
     };
     let side_b = Side {
         width: kb as usize,
         nodes: nodes_b,
         late_nodes: a.get(7).copied().unwrap_or(nodes_b),
         late_below_cells: a.get(8).copied().unwrap_or(0) as u32,
+        horizon: horizon_arg(&args, "--horizon-b"),
     };
     let next = Arc::new(AtomicUsize::new(0));
     let results = Arc::new(Mutex::new(Vec::new()));
