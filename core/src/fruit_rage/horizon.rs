@@ -1,7 +1,8 @@
 //! The value of a box where the search stops: a weighted sum of the points of its [`TOP`]
-//! largest groups, with one set of weights for each phase of the game (fruits left).
+//! largest groups plus a bias, with one set of weights for each phase of the game (fruits
+//! left).
 //!
-//! A [`Horizon`] holds the weights in 1/256 of a point. [`Horizon::HALF_GREEDY`] is the
+//! A [`Horizon`] holds the weights in 1/256 of a point and the bias in points. [`Horizon::HALF_GREEDY`] is the
 //! hand-made one, half a greedy playout of the four largest groups (the mover takes the
 //! largest, the other the next, and so on); the trainer `fruit-rage-fit` fits others to the
 //! values of deep searches, exact near the end.
@@ -14,6 +15,9 @@ pub const TOP: usize = 8;
 
 /// The most points the rest of any game can bring: a full 26×26 box claimed at once.
 const MAX_VALUE: i64 = 676 * 676;
+
+/// The entries of a phase's row: the [`TOP`] weights, then the bias.
+pub const ROW: usize = TOP + 1;
 
 /// How many phases the weights distinguish ([`phase_of`]).
 pub const PHASES: usize = 7;
@@ -31,13 +35,14 @@ pub const fn phase_of(cells: u32) -> usize {
     phase
 }
 
-/// The horizon's weights: for each phase, the weight of each of the [`TOP`] largest groups'
-/// points (largest first), in 1/256 of a point, for the side to move.
+/// The horizon's weights, for the side to move: for each phase a row of the weight of each of
+/// the [`TOP`] largest groups' points (largest first), in 1/256 of a point, then the bias, in
+/// points (what having the move is worth beyond them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Horizon(pub [[i16; TOP]; PHASES]);
+pub struct Horizon(pub [[i16; ROW]; PHASES]);
 
-/// Weights of half a greedy playout of the four largest groups: ±1/2 alternately.
-const HALF_PLAYOUT: [i16; TOP] = [128, -128, 128, -128, 0, 0, 0, 0];
+/// Half a greedy playout of the four largest groups: ±1/2 alternately, no bias.
+const HALF_PLAYOUT: [i16; ROW] = [128, -128, 128, -128, 0, 0, 0, 0, 0];
 
 impl Horizon {
     /// Half a greedy playout of the four largest groups as they stand, in every phase.
@@ -52,13 +57,15 @@ impl Horizon {
 
     /// The value for the mover of a box with `cells` fruits left whose largest groups are
     /// `largest` (largest first; only the first [`TOP`] are read): the weighted sum of their
-    /// points, rounded toward zero, and kept within what any box can be worth (676² points).
+    /// points, rounded toward zero, plus the bias, kept within what any box can be worth
+    /// (676² points).
     pub fn value(&self, largest: &[Move], cells: u32) -> Score {
-        let weights = self.0.get(phase_of(cells)).unwrap_or(&HALF_PLAYOUT);
+        let row = self.0.get(phase_of(cells)).unwrap_or(&HALF_PLAYOUT);
         let mut sum: i64 = 0;
-        for (mv, &w) in largest.iter().zip(weights) {
+        for (mv, &w) in largest.iter().zip(row.iter().take(TOP)) {
             sum += i64::from(mv.points()) * i64::from(w);
         }
-        (sum / 256).clamp(-MAX_VALUE, MAX_VALUE) as Score
+        let bias = row.get(TOP).map_or(0, |&b| i64::from(b));
+        (sum / 256 + bias).clamp(-MAX_VALUE, MAX_VALUE) as Score
     }
 }

@@ -1,7 +1,7 @@
 //! The Fruit Rage's self-play data: the features the horizon reads, the labels of positions
 //! by a deep search (exact where it reaches the end), and the horizon weights as a file.
 
-use duel_core::fruit_rage::horizon::{Horizon, PHASES, TOP};
+use duel_core::fruit_rage::horizon::{Horizon, PHASES, ROW, TOP};
 use duel_core::fruit_rage::train::engine::{self, Largest};
 use duel_core::fruit_rage::train::{HORIZON, SEARCH_WIDTH};
 use duel_core::fruit_rage::{Board, Move};
@@ -63,7 +63,8 @@ pub fn engine_move(board: &Board, nodes: u64, table: &mut [Entry]) -> Option<Mov
         .or_else(|| board.legal_moves().as_slice().first().copied())
 }
 
-/// `horizon` as Rust source: the `Horizon` constant `name`, a row a phase, with a comment
+/// `horizon` as Rust source: the `Horizon` constant `name`, a row a phase (eight weights, then
+/// the bias), with a comment
 /// after each row (`notes`, one a phase, may be empty). [`parse_horizon`] reads it back.
 pub fn horizon_source(name: &str, horizon: &Horizon, notes: &[String]) -> String {
     let mut s = format!("pub const {name}: Horizon = Horizon([\n");
@@ -77,10 +78,10 @@ pub fn horizon_source(name: &str, horizon: &Horizon, notes: &[String]) -> String
 }
 
 /// The weights in `text` as [`horizon_source`] writes them: every word outside `//` comments
-/// that is a whole integer (names such as `i16` are not), a row of [`TOP`] a phase.
+/// that is a whole integer (names such as `i16` are not), a row of [`ROW`] a phase.
 ///
 /// # Errors
-/// Not exactly `PHASES × TOP` integers, or one beyond an `i16`, as one line.
+/// Not exactly `PHASES × ROW` integers, or one beyond an `i16`, as one line.
 pub fn parse_horizon(text: &str) -> Result<Horizon, String> {
     let words = text
         .lines()
@@ -99,16 +100,16 @@ pub fn parse_horizon(text: &str) -> Result<Horizon, String> {
                 .map_err(|_| format!("weight {w} is not a 16-bit integer"))?,
         );
     }
-    if weights.len() != PHASES * TOP {
+    if weights.len() != PHASES * ROW {
         return Err(format!(
-            "{} weights, not {} ({PHASES} phases of {TOP})",
+            "{} weights, not {} ({PHASES} phases of {ROW})",
             weights.len(),
-            PHASES * TOP
+            PHASES * ROW
         ));
     }
-    let mut horizon = Horizon([[0; TOP]; PHASES]);
+    let mut horizon = Horizon([[0; ROW]; PHASES]);
     for (i, w) in weights.into_iter().enumerate() {
-        horizon.0[i / TOP][i % TOP] = w;
+        horizon.0[i / ROW][i % ROW] = w;
     }
     Ok(horizon)
 }

@@ -6,7 +6,7 @@
 use super::naive::{EMPTY, Grid};
 use crate::support::Rng;
 use duel_core::Entry;
-use duel_core::fruit_rage::horizon::{Horizon, PHASES, TOP};
+use duel_core::fruit_rage::horizon::{Horizon, PHASES, ROW, TOP};
 use duel_core::fruit_rage::{Board, parse_input};
 use duel_tests::{run, scratch_dir, train_bin};
 use duel_train::fruit_rage::{features, horizon_source, label, parse_horizon};
@@ -74,7 +74,7 @@ fn exact_labels_equal_the_brute_force_value() {
 #[test]
 fn a_horizon_reads_back_as_written_and_bad_files_are_one_line_errors() {
     let mut rng = Rng::new(37);
-    let mut h = Horizon([[0; TOP]; PHASES]);
+    let mut h = Horizon([[0; ROW]; PHASES]);
     for w in h.0.iter_mut().flatten() {
         *w = (rng.below(65536) as i32 - 32768) as i16;
     }
@@ -90,9 +90,9 @@ fn a_horizon_reads_back_as_written_and_bad_files_are_one_line_errors() {
     assert_eq!(
         parse_horizon(&long),
         Err(format!(
-            "{} weights, not {} ({PHASES} phases of {TOP})",
-            PHASES * TOP + 1,
-            PHASES * TOP
+            "{} weights, not {} ({PHASES} phases of {ROW})",
+            PHASES * ROW + 1,
+            PHASES * ROW
         ))
     );
     assert_eq!(

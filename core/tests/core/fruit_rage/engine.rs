@@ -6,7 +6,7 @@ use super::rules::assert_same_groups;
 use super::{board_of, random_grid};
 use crate::support::Rng;
 use duel_core::fruit_rage::board::{MAX_GROUPS, Move, Scan};
-use duel_core::fruit_rage::horizon::{Horizon, PHASES, TOP, phase_of};
+use duel_core::fruit_rage::horizon::{Horizon, PHASES, ROW, TOP, phase_of};
 use duel_core::fruit_rage::train::engine::{self, Largest};
 use duel_core::fruit_rage::train::{HORIZON, greedy_move};
 use duel_core::{Budget, Entry};
@@ -77,10 +77,11 @@ fn greedy_value(grid: &Grid) -> i64 {
         / 2
 }
 
-/// The horizon's value on the naive grid with `weights` (1/256 of a point, by phase of at most
-/// 16, 36, 64, 121, 225, 400 and more fruits): the weighted points of the eight largest groups,
-/// rounded toward zero, within ±676²; a box of one group is worth that group whole.
-fn weighted_value(grid: &Grid, weights: &[[i16; 8]; 7]) -> i64 {
+/// The horizon's value on the naive grid with `weights` (by phase of at most 16, 36, 64, 121,
+/// 225, 400 and more fruits: 8 weights in 1/256 of a point, then a bias in points): the
+/// weighted points of the eight largest groups, rounded toward zero, plus the bias, within
+/// ±676²; a box of one group is worth that group whole.
+fn weighted_value(grid: &Grid, weights: &[[i16; 9]; 7]) -> i64 {
     let mut sizes: Vec<i64> = grid.groups().iter().map(|g| g.cells.len() as i64).collect();
     sizes.sort_unstable_by(|a, b| b.cmp(a));
     if let [only] = sizes[..] {
@@ -93,10 +94,10 @@ fn weighted_value(grid: &Grid, weights: &[[i16; 8]; 7]) -> i64 {
         .count();
     let sum: i64 = sizes
         .iter()
-        .zip(weights[phase])
-        .map(|(s, w)| s * s * i64::from(w))
+        .zip(&weights[phase][..8])
+        .map(|(s, &w)| s * s * i64::from(w))
         .sum();
-    (sum / 256).clamp(-676 * 676, 676 * 676)
+    (sum / 256 + i64::from(weights[phase][8])).clamp(-676 * 676, 676 * 676)
 }
 
 /// A horizon's value on the naive grid.
@@ -134,7 +135,7 @@ fn depth_limited_search_without_pruning_or_table_equals_plain_minimax() {
         let depth = 1 + (case % 4) as u8;
         // The engine's horizon, the hand-made one (twice: as the playout and as weights), and
         // random weights in every phase.
-        let mut random = [[0i16; 8]; 7];
+        let mut random = [[0i16; 9]; 7];
         for w in random.iter_mut().flatten() {
             *w = rng.below(2048) as i16 - 1024;
         }
@@ -175,7 +176,7 @@ fn phases_end_at_16_36_64_121_225_and_400_fruits() {
         assert_eq!(phase_of(cells), twin, "{cells} fruits");
     }
     assert_eq!(PHASES, ends.len() + 1);
-    assert_eq!(TOP, 8);
+    assert_eq!((TOP, ROW), (8, 9));
 }
 
 #[test]

@@ -21,7 +21,7 @@
 //! complete game in the file. Progress goes to stderr.
 //!
 //! `fit` reads such files and, for each phase, solves the least-squares fit of the label on
-//! the eight points (a small ridge keeps sparse phases sane), then writes the `Horizon`
+//! the eight points and a bias (a small ridge on the weights keeps sparse phases sane), then writes the `Horizon`
 //! constant (a phase without data keeps the engine's weights) with each phase's sample count
 //! and R². Every tenth game is held out: on stderr go the held-out positions' root-mean-square
 //! error against their labels, for the engine's horizon and the new one, by phase.
@@ -29,7 +29,7 @@
 use clap::{Parser, Subcommand};
 use duel_core::Entry;
 use duel_core::fruit_rage::Board;
-use duel_core::fruit_rage::horizon::{Horizon, PHASES, TOP, phase_of};
+use duel_core::fruit_rage::horizon::{Horizon, PHASES, ROW, TOP, phase_of};
 use duel_core::fruit_rage::train::HORIZON;
 use duel_train::fruit_rage::{engine_move, features, horizon_source, label};
 use duel_train::selfplay::{MergeArgs, Run, merge_files};
@@ -214,19 +214,24 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
     Some(x)
 }
 
-/// A held-out position: phase, fruits left, features, label, whether the label is exact.
-type HeldOut = (usize, u32, [f64; TOP], f64, bool);
+/// A held-out position: phase, fruits left, inputs, label, whether the label is exact.
+type HeldOut = (usize, u32, [f64; ROW], f64, bool);
 
 /// The value `horizon` gives a held-out position, in points (as the search computes it).
-fn predict(horizon: &Horizon, cells: u32, x: &[f64; TOP]) -> f64 {
-    let w = &horizon.0[phase_of(cells)];
-    let sum: f64 = x.iter().zip(w).map(|(f, &w)| f * f64::from(w)).sum();
-    (sum / 256.0).trunc()
+fn predict(horizon: &Horizon, cells: u32, x: &[f64; ROW]) -> f64 {
+    let row = &horizon.0[phase_of(cells)];
+    let sum: f64 = x[..TOP]
+        .iter()
+        .zip(row)
+        .map(|(f, &w)| f * f64::from(w))
+        .sum();
+    (sum / 256.0).trunc() + f64::from(row[TOP])
 }
 
 fn fit(files: &[PathBuf], ridge: f64, out: Option<&Path>) -> Result<(), String> {
-    let mut xtx = [[[0f64; TOP]; TOP]; PHASES];
-    let mut xty = [[0f64; TOP]; PHASES];
+    // The inputs: the eight points, then 1 (the bias).
+    let mut xtx = [[[0f64; ROW]; ROW]; PHASES];
+    let mut xty = [[0f64; ROW]; PHASES];
     let mut yy = [(0f64, 0f64, 0usize); PHASES];
     let mut held_out: Vec<HeldOut> = Vec::new();
     for path in files {
@@ -249,16 +254,16 @@ fn fit(files: &[PathBuf], ridge: f64, out: Option<&Path>) -> Result<(), String> 
             if rest.len() != TOP + 3 {
                 return Err(format!("{}: bad line {line:?}", path.display()));
             }
-            let mut x = [0f64; TOP];
-            x.copy_from_slice(&rest[..TOP]);
+            let mut x = [1f64; ROW];
+            x[..TOP].copy_from_slice(&rest[..TOP]);
             let (y, exact) = (rest[TOP], rest[TOP + 1] == 1.0);
             let p = phase_of(cells as u32);
             if game as u64 % 10 == 9 {
                 held_out.push((p, cells as u32, x, y, exact));
                 continue;
             }
-            for i in 0..TOP {
-                for j in 0..TOP {
+            for i in 0..ROW {
+                for j in 0..ROW {
                     xtx[p][i][j] += x[i] * x[j];
                 }
                 xty[p][i] += x[i] * y;
@@ -278,15 +283,16 @@ fn fit(files: &[PathBuf], ridge: f64, out: Option<&Path>) -> Result<(), String> 
             continue;
         }
         let mut a: Vec<Vec<f64>> = xtx[p].iter().map(|r| r.to_vec()).collect();
+        // The ridge spares the bias.
         let scale = (0..TOP).map(|i| a[i][i]).sum::<f64>() / (TOP * count) as f64;
-        for (i, row) in a.iter_mut().enumerate() {
+        for (i, row) in a.iter_mut().enumerate().take(TOP) {
             row[i] += ridge * scale * count as f64 + 1e-9;
         }
-        let w = solve(a, xty[p].to_vec()).unwrap_or_else(|| vec![0.0; TOP]);
+        let w = solve(a, xty[p].to_vec()).unwrap_or_else(|| vec![0.0; ROW]);
         let mut residual = sq;
-        for i in 0..TOP {
+        for i in 0..ROW {
             residual -= 2.0 * w[i] * xty[p][i];
-            for j in 0..TOP {
+            for j in 0..ROW {
                 residual += w[i] * w[j] * xtx[p][i][j];
             }
         }
@@ -296,9 +302,10 @@ fn fit(files: &[PathBuf], ridge: f64, out: Option<&Path>) -> Result<(), String> 
         } else {
             0.0
         };
-        for (unit, x) in fitted.0[p].iter_mut().zip(&w) {
+        for (unit, x) in fitted.0[p].iter_mut().zip(&w).take(TOP) {
             *unit = (x * 256.0).round().clamp(-32768.0, 32767.0) as i16;
         }
+        fitted.0[p][TOP] = w[TOP].round().clamp(-32768.0, 32767.0) as i16;
         notes.push(format!("n={count} R²={r2:.3}"));
     }
     let source = horizon_source("FITTED", &fitted, &notes);
