@@ -4,15 +4,17 @@
 //! `fruit-rage-tune`, `fruit-rage-fit`), and what they share: one `--shard K/N` parser
 //! ([`Shard`]), one seeded random number generator ([`Rng`], the arena's), one self-play loop
 //! ([`selfplay::Run`]: a shard's games in order, each written whole, a file resumed after its
-//! last complete game; [`selfplay::merge`] joins a run's shards), the random Filler boards, The
-//! Fruit Rage's horizon features and labels ([`fruit_rage`]), the Reversi training pipeline,
-//! its opening book's builder ([`book`]) and the Ataxx network's trainer ([`ataxx_net`]).
+//! last complete game; [`selfplay::merge`] joins a run's shards), the least-squares solve
+//! ([`linear`]), the random Filler boards, The Fruit Rage's horizon features and labels
+//! ([`fruit_rage`]), the Reversi training pipeline, its opening book's builder ([`book`]) and
+//! the Ataxx network's trainer ([`ataxx_net`]).
 #![deny(missing_docs)]
 
 pub mod ataxx_net;
 pub mod book;
 pub mod filler;
 pub mod fruit_rage;
+pub mod linear;
 pub mod reversi;
 pub mod selfplay;
 

@@ -10,6 +10,7 @@ use duel_core::fruit_rage::horizon::{Horizon, PHASES, ROW, TOP};
 use duel_core::fruit_rage::{Board, parse_input};
 use duel_tests::{run, scratch_dir, train_bin};
 use duel_train::fruit_rage::{features, horizon_source, label, parse_horizon};
+use duel_train::linear::solve;
 use std::path::Path;
 
 /// A random `n`×`n` box of `kinds` fruit types with the tops of some columns emptied.
@@ -99,6 +100,34 @@ fn a_horizon_reads_back_as_written_and_bad_files_are_one_line_errors() {
         parse_horizon("[40000]"),
         Err("weight 40000 is not a 16-bit integer".to_string())
     );
+}
+
+#[test]
+fn the_shared_solve_answers_random_systems_and_refuses_singular_ones() {
+    let mut rng = Rng::new(41);
+    let mut solved = 0;
+    for n in 1..=9 {
+        let x: Vec<f64> = (0..n).map(|_| rng.below(2001) as f64 - 1000.0).collect();
+        let a: Vec<Vec<f64>> = (0..n)
+            .map(|_| (0..n).map(|_| rng.below(201) as f64 - 100.0).collect())
+            .collect();
+        let b: Vec<f64> = a
+            .iter()
+            .map(|row| row.iter().zip(&x).map(|(r, x)| r * x).sum())
+            .collect();
+        let Some(found) = solve(a.clone(), b) else {
+            // A random integer matrix is singular only by chance; check that it is.
+            continue;
+        };
+        for (f, x) in found.iter().zip(&x) {
+            assert!(
+                (f - x).abs() < 1e-6 * x.abs().max(1.0),
+                "n {n}: {f} against {x}"
+            );
+        }
+    }
+    let singular = vec![vec![1.0, 2.0], vec![2.0, 4.0]];
+    assert_eq!(solve(singular, vec![1.0, 2.0]), None);
 }
 
 /// Runs trainer `tool` with `args`, asserting success; returns (stdout, stderr).
