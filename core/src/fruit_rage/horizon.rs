@@ -2,10 +2,10 @@
 //! largest groups plus a bias, with one set of weights for each phase of the game (fruits
 //! left).
 //!
-//! A [`Horizon`] holds the weights in 1/256 of a point and the bias in points. [`Horizon::HALF_GREEDY`] is the
-//! hand-made one, half a greedy playout of the four largest groups (the mover takes the
-//! largest, the other the next, and so on); the trainer `fruit-rage-fit` fits others to the
-//! values of deep searches, exact near the end.
+//! A [`Horizon`] holds the weights in 1/256 of a point and the bias in points.
+//! [`Horizon::HALF_GREEDY`] is the hand-made one, half a greedy playout of the four largest
+//! groups (the mover takes the largest, the other the next, and so on); the trainer
+//! `fruit-rage-fit` fits others to the values of deep searches, exact near the end.
 
 use super::board::Move;
 use crate::game::Score;
