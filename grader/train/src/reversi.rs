@@ -5,8 +5,8 @@
 
 /// `selfplay`: labelled positions from self-play games, sharded and resumable.
 pub mod selfplay {
-    use crate::selfplay::Run;
-    use crate::{Rng, Shard};
+    use crate::Rng;
+    use crate::selfplay::{Run, ShardArgs};
     use clap::Args;
     use duel_arena::reversi::Opening;
     use duel_core::reversi::score::centidiscs;
@@ -21,12 +21,9 @@ pub mod selfplay {
         /// Games to play in all shards together.
         #[arg(long, default_value_t = 1000)]
         pub games: u64,
-        /// Seed of the random plies.
-        #[arg(long, default_value_t = 1)]
-        pub seed: u64,
-        /// This process plays games K, K+N, K+2N, ... of the whole set: `K/N`.
-        #[arg(long, default_value = "0/1")]
-        pub shard: String,
+        /// The shard, and the seed of the random plies.
+        #[command(flatten)]
+        pub run: ShardArgs,
         /// The directory the shard's file `selfplay-<K>-of-<N>.txt` goes to (appended to; the
         /// games already in it are skipped, so an interrupted run resumes).
         #[arg(long)]
@@ -81,7 +78,7 @@ pub mod selfplay {
         label_table: &mut [Entry],
     ) -> Result<String, String> {
         table.fill(Entry::default());
-        let mut rng = Rng::new(args.seed, index);
+        let mut rng = Rng::new(args.run.seed, index);
         let mut board = Opening::parse(opening)
             .map_err(|e| format!("opening `{opening}`: {e}"))?
             .board;
@@ -155,7 +152,7 @@ pub mod selfplay {
 
     /// Runs `selfplay`.
     pub fn run(args: &SelfplayArgs) -> Result<(), String> {
-        let shard = Shard::parse(&args.shard)?;
+        let shard = args.run.shard;
         let openings: Vec<String> = std::fs::read_to_string(&args.openings)
             .map_err(|e| format!("{}: {e}", args.openings.display()))?
             .lines()

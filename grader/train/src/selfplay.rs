@@ -127,6 +127,18 @@ pub fn resume(path: &Path, ends_game: fn(&str) -> bool) -> Result<usize, String>
     Ok(done)
 }
 
+/// The `--shard` and `--seed` every sharded generator takes.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct ShardArgs {
+    /// This shard, `K/N`: the games whose index is K modulo N.
+    #[arg(long, default_value = "0/1")]
+    pub shard: Shard,
+    /// Seed of the games: each game comes from it and its index alone, so shards are
+    /// independent.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
 /// The `merge` step every sharded generator offers.
 #[derive(clap::Args, Debug, Clone)]
 pub struct MergeArgs {

@@ -236,11 +236,34 @@ fn the_fruit_rage_fit_runs_end_to_end() {
     assert_ne!(horizon.0[0], Horizon::HALF_GREEDY.0[0]);
     assert_eq!(horizon.0[2..], Horizon::HALF_GREEDY.0[2..]);
     // The fitted horizon plays: one node-limited pair against the engine's.
-    let (out, _) = tool(
+    let (out, err) = tool(
         "fruit-rage-tune",
         &["6", "2", "2000", "10", "10", "--horizon-a", w],
     );
     assert!(out.contains("pairs "), "{out}");
+    // `--first 1` plays the second pair alone: the same box, the same games.
+    let (_, later) = tool(
+        "fruit-rage-tune",
+        &[
+            "6",
+            "1",
+            "2000",
+            "10",
+            "10",
+            "--first",
+            "1",
+            "--horizon-a",
+            w,
+        ],
+    );
+    let pair_one = |text: &str| {
+        text.lines()
+            .find(|l| l.starts_with("pair 1:"))
+            .map(str::to_string)
+    };
+    assert!(pair_one(&err).is_some(), "{err}");
+    assert_eq!(pair_one(&later), pair_one(&err), "{later}");
+    assert!(!later.contains("pair 0:"), "{later}");
     let bad = run(
         &train_bin("fruit-rage-tune"),
         &["6", "1", "2000", "10", "10", "--horizon-b", m],

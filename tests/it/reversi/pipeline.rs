@@ -9,8 +9,10 @@ use duel_core::Colour;
 use duel_core::reversi::Board;
 use duel_core::reversi::trained::{self, PHASES};
 use duel_core::reversi::weight_file::WEIGHTS;
+use duel_train::Shard;
 use duel_train::reversi::phases::{self, FitArgs};
 use duel_train::reversi::selfplay::{self, SelfplayArgs};
+use duel_train::selfplay::ShardArgs;
 use std::path::{Path, PathBuf};
 
 /// A fresh directory of this test process.
@@ -26,8 +28,10 @@ fn temp_dir(name: &str) -> PathBuf {
 fn selfplay_args(out: &Path, shard: &str) -> SelfplayArgs {
     SelfplayArgs {
         games: 12,
-        seed: 7,
-        shard: shard.to_string(),
+        run: ShardArgs {
+            shard: Shard::parse(shard).expect("a shard"),
+            seed: 7,
+        },
         out: out.to_path_buf(),
         openings: Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/openings/reversi-8ply.txt"),
         random_plies: 12,

@@ -30,10 +30,10 @@ use duel_core::Colour;
 use duel_core::ataxx::train::{FEATURE_NAMES, FEATURES, features};
 use duel_core::ataxx::{Board, Eval, Match, Player, Rules};
 use duel_core::{Bitboard, Budget, Entry, Player as _, TimeUse};
-use duel_train::selfplay::{MergeArgs, Run, merge_files};
-use duel_train::{Rng, Shard};
+use duel_train::Rng;
+use duel_train::selfplay::{MergeArgs, Run, ShardArgs, merge_files};
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -46,26 +46,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Play self-play games and append their positions to a file (resumable).
-    Generate {
-        /// Games in all shards together.
-        #[arg(long, default_value_t = 1000)]
-        games: u64,
-        /// This shard, `K/N`: the games whose number is `K` modulo `N`.
-        #[arg(long, default_value = "0/1")]
-        shard: String,
-        /// Random plies from the start before the engine plays.
-        #[arg(long, default_value_t = 6)]
-        plies: u32,
-        /// Nodes a move.
-        #[arg(long, default_value_t = 20_000)]
-        nodes: u64,
-        /// Seed of the random plies.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// The file to append to.
-        #[arg(long)]
-        out: PathBuf,
-    },
+    Generate(GenerateArgs),
     /// Train the efficiently updatable network (`duel_train::ataxx_net`) on generated files,
     /// reporting its held-out loss beside the linear evaluation's.
     FitNet(NetArgs),
@@ -138,19 +119,30 @@ struct NetArgs {
     out: Option<PathBuf>,
 }
 
+/// What `generate` plays, and where it writes.
+#[derive(clap::Args)]
+struct GenerateArgs {
+    /// Games in all shards together.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    // `--seed` draws the random plies.
+    #[command(flatten)]
+    run: ShardArgs,
+    /// Random plies from the start before the engine plays.
+    #[arg(long, default_value_t = 6)]
+    plies: u32,
+    /// Nodes a move.
+    #[arg(long, default_value_t = 20_000)]
+    nodes: u64,
+    /// The file to append to.
+    #[arg(long)]
+    out: PathBuf,
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Generate {
-            games,
-            shard,
-            plies,
-            nodes,
-            seed,
-            out,
-        } => {
-            Shard::parse(&shard).and_then(|shard| generate(games, shard, plies, nodes, seed, &out))
-        }
+        Command::Generate(args) => generate(&args),
         Command::FitNet(args) => fit_net(&args),
         Command::Merge(args) => merge_files("ataxx-train", &args, |line| {
             line.strip_prefix("# game ")?
@@ -230,23 +222,16 @@ struct Game {
     plies: u32,
 }
 
-fn generate(
-    games: u64,
-    shard: Shard,
-    plies: u32,
-    nodes: u64,
-    seed: u64,
-    out: &Path,
-) -> Result<(), String> {
+fn generate(g: &GenerateArgs) -> Result<(), String> {
     let mut table = vec![Entry::default(); 1 << 16];
     let run = Run {
-        out: Some(out),
+        out: Some(&g.out),
         ends_game: |line| line.starts_with("# game "),
         report_every: 20,
-        ..Run::new("ataxx-train", shard, games)
+        ..Run::new("ataxx-train", g.run.shard, g.games)
     };
     run.play(|number| {
-        let game = play_game(number, seed, plies, nodes, &mut table);
+        let game = play_game(number, g.run.seed, g.plies, g.nodes, &mut table);
         let mut text = String::new();
         if let Some(result) = game.black_result {
             for (board, score) in &game.positions {
@@ -265,7 +250,7 @@ fn generate(
         text.push_str(&format!("# game {number} {}\n", game.plies));
         Ok(text)
     })?;
-    eprintln!("ataxx-train: shard {shard} complete");
+    eprintln!("ataxx-train: shard {} complete", g.run.shard);
     Ok(())
 }
 

@@ -36,10 +36,10 @@ use duel_core::filler::fitted::{
 use duel_core::filler::train::choose_with;
 use duel_core::filler::{CELL, Heuristic};
 use duel_core::{Budget, Entry};
+use duel_train::Rng;
 use duel_train::filler::{label, random_board};
 use duel_train::linear::solve;
-use duel_train::selfplay::{MergeArgs, Run, merge_files};
-use duel_train::{Rng, Shard};
+use duel_train::selfplay::{MergeArgs, Run, ShardArgs, merge_files};
 use std::io::BufRead;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -54,30 +54,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Play self-play games and print a line a position.
-    Generate {
-        /// Games in all (over every shard).
-        #[arg(long, default_value_t = 2000)]
-        games: u64,
-        /// This shard, `K/N`: the games whose index is K modulo N.
-        #[arg(long, default_value = "0/1")]
-        shard: String,
-        /// Seed of the boards.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Nodes a move.
-        #[arg(long, default_value_t = 3000)]
-        nodes: u64,
-        /// Play only this side (default: every side 10..=20, by game index).
-        #[arg(long, value_parser = clap::value_parser!(u8).range(10..=20))]
-        size: Option<u8>,
-        /// Label every position by a search of this many nodes, exact where it reaches the
-        /// end (0: no labels, the final margin only).
-        #[arg(long, default_value_t = 0)]
-        label_nodes: u64,
-        /// The file to append to (resumed after its last complete game).
-        #[arg(long)]
-        out: PathBuf,
-    },
+    Generate(GenerateArgs),
     /// Merge the shards' files into one, in game order (the file one process would write).
     Merge(MergeArgs),
     /// Print the weights from generated files.
@@ -91,17 +68,32 @@ enum Command {
     },
 }
 
+/// What `generate` plays, and where it writes.
+#[derive(clap::Args)]
+struct GenerateArgs {
+    /// Games in all (over every shard).
+    #[arg(long, default_value_t = 2000)]
+    games: u64,
+    #[command(flatten)]
+    run: ShardArgs,
+    /// Nodes a move.
+    #[arg(long, default_value_t = 3000)]
+    nodes: u64,
+    /// Play only this side (default: every side 10..=20, by game index).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(10..=20))]
+    size: Option<u8>,
+    /// Label every position by a search of this many nodes, exact where it reaches the
+    /// end (0: no labels, the final margin only).
+    #[arg(long, default_value_t = 0)]
+    label_nodes: u64,
+    /// The file to append to (resumed after its last complete game).
+    #[arg(long)]
+    out: PathBuf,
+}
+
 fn main() -> ExitCode {
     let result = match Cli::parse().command {
-        Command::Generate {
-            games,
-            shard,
-            seed,
-            nodes,
-            size,
-            label_nodes,
-            out,
-        } => generate(games, &shard, seed, nodes, size, label_nodes, &out),
+        Command::Generate(args) => generate(&args),
         Command::Merge(args) => merge_files("filler-fit", &args, |line| {
             line.strip_prefix("# game ")?.parse().ok()
         }),
@@ -116,35 +108,26 @@ fn main() -> ExitCode {
     }
 }
 
-fn generate(
-    games: u64,
-    shard: &str,
-    seed: u64,
-    nodes: u64,
-    only: Option<u8>,
-    label_nodes: u64,
-    out: &std::path::Path,
-) -> Result<(), String> {
-    let shard = Shard::parse(shard)?;
+fn generate(g: &GenerateArgs) -> Result<(), String> {
     let mut table = vec![Entry::default(); 1 << 16];
     let mut label_table = vec![Entry::default(); 1 << 18];
     let eval = Heuristic::default();
     let run = Run {
-        out: Some(out),
+        out: Some(&g.out),
         ends_game: |line| line.starts_with("# game "),
         report_every: 10,
-        ..Run::new("filler-fit", shard, games)
+        ..Run::new("filler-fit", g.run.shard, g.games)
     };
     run.play(|game| {
-        let mut rng = Rng::new(seed, game);
-        let size = only.map_or(10 + (game % 11) as usize, usize::from);
+        let mut rng = Rng::new(g.run.seed, game);
+        let size = g.size.map_or(10 + (game % 11) as usize, usize::from);
         let mut board = random_board(size, &mut rng);
         table.fill(Entry::default());
         // (plies left, features, mover is the first player, label columns)
         let mut rows = Vec::new();
         let mut first = true;
         while !board.is_over() {
-            let labelled = match label_nodes {
+            let labelled = match g.label_nodes {
                 0 => String::new(),
                 n => match label(&board, &eval, n, &mut label_table) {
                     Some(l) => format!(" {} {}", l.cells, u8::from(l.exact)),
@@ -152,7 +135,7 @@ fn generate(
                 },
             };
             rows.push((board.plies_left(), features(&board), first, labelled));
-            let mut budget = Budget::nodes(nodes);
+            let mut budget = Budget::nodes(g.nodes);
             let choice = choose_with(&board, &eval, &mut budget, &mut table, &mut |_| {});
             board = board.play_unchecked(choice.colour);
             first = !first;

@@ -23,9 +23,9 @@ use clap::{Parser, Subcommand};
 use duel_core::filler::tempo::BUCKETS;
 use duel_core::filler::train::choose;
 use duel_core::{Budget, Entry};
+use duel_train::Rng;
 use duel_train::filler::random_board;
-use duel_train::selfplay::Run;
-use duel_train::{Rng, Shard};
+use duel_train::selfplay::{Run, ShardArgs};
 use std::io::BufRead;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -40,23 +40,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Play self-play games and print `N OWNED MOVES` a position.
-    Generate {
-        /// Games in all (over every shard).
-        #[arg(long, default_value_t = 200)]
-        games: u64,
-        /// This shard, `K/N`: the games whose index is K modulo N.
-        #[arg(long, default_value = "0/1")]
-        shard: String,
-        /// Seed of the boards.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Nodes a move.
-        #[arg(long, default_value_t = 4000)]
-        nodes: u64,
-        /// Play only this side (default: every side 10..=20, by game index).
-        #[arg(long, value_parser = clap::value_parser!(u8).range(10..=20))]
-        size: Option<u8>,
-    },
+    Generate(GenerateArgs),
     /// Print the table from generated files.
     Fit {
         /// Files written by `generate`.
@@ -68,15 +52,25 @@ enum Command {
     },
 }
 
+/// What `generate` plays.
+#[derive(clap::Args)]
+struct GenerateArgs {
+    /// Games in all (over every shard).
+    #[arg(long, default_value_t = 200)]
+    games: u64,
+    #[command(flatten)]
+    run: ShardArgs,
+    /// Nodes a move.
+    #[arg(long, default_value_t = 4000)]
+    nodes: u64,
+    /// Play only this side (default: every side 10..=20, by game index).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(10..=20))]
+    size: Option<u8>,
+}
+
 fn main() -> ExitCode {
     let result = match Cli::parse().command {
-        Command::Generate {
-            games,
-            shard,
-            seed,
-            nodes,
-            size,
-        } => generate(games, &shard, seed, nodes, size),
+        Command::Generate(args) => generate(&args),
         Command::Fit { files, percentile } => fit(&files, percentile),
     };
     match result {
@@ -88,24 +82,17 @@ fn main() -> ExitCode {
     }
 }
 
-fn generate(
-    games: u64,
-    shard: &str,
-    seed: u64,
-    nodes: u64,
-    only: Option<u8>,
-) -> Result<(), String> {
-    let shard = Shard::parse(shard)?;
+fn generate(g: &GenerateArgs) -> Result<(), String> {
     let mut table = vec![Entry::default(); 1 << 16];
-    Run::new("filler-moves", shard, games).play(|game| {
-        let mut rng = Rng::new(seed, game);
-        let size = only.map_or(10 + (game % 11) as usize, usize::from);
+    Run::new("filler-moves", g.run.shard, g.games).play(|game| {
+        let mut rng = Rng::new(g.run.seed, game);
+        let size = g.size.map_or(10 + (game % 11) as usize, usize::from);
         let mut board = random_board(size, &mut rng);
         let mut text = String::new();
         while !board.is_over() {
             let owned = board.own().count() + board.opponent().count();
             text.push_str(&format!("{size} {owned} {}\n", board.moves_played()));
-            let mut budget = Budget::nodes(nodes);
+            let mut budget = Budget::nodes(g.nodes);
             let choice = choose(&board, &mut budget, &mut table);
             board = board.play_unchecked(choice.colour);
         }

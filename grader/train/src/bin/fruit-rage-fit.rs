@@ -31,10 +31,10 @@ use duel_core::Entry;
 use duel_core::fruit_rage::Board;
 use duel_core::fruit_rage::horizon::{Horizon, PHASES, ROW, TOP, phase_of};
 use duel_core::fruit_rage::train::HORIZON;
+use duel_train::Rng;
 use duel_train::fruit_rage::{engine_move, features, horizon_source, label};
 use duel_train::linear::solve;
-use duel_train::selfplay::{MergeArgs, Run, merge_files};
-use duel_train::{Rng, Shard};
+use duel_train::selfplay::{MergeArgs, Run, ShardArgs, merge_files};
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -51,32 +51,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Play self-play games and write a labelled line a position.
-    Generate {
-        /// Games in all (over every shard).
-        #[arg(long, default_value_t = 400)]
-        games: u64,
-        /// This shard, `K/N`: the games whose index is K modulo N.
-        #[arg(long, default_value = "0/1")]
-        shard: String,
-        /// Seed of the boxes.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// The side of the box.
-        #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u8).range(1..=26))]
-        size: u8,
-        /// Fruit types.
-        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=10))]
-        types: u8,
-        /// Nodes a move of the self-play games.
-        #[arg(long, default_value_t = 50_000)]
-        nodes: u64,
-        /// Nodes of each position's label search.
-        #[arg(long, default_value_t = 500_000)]
-        label_nodes: u64,
-        /// The file to append to (resumed after its last complete game).
-        #[arg(long)]
-        out: PathBuf,
-    },
+    Generate(GenerateArgs),
     /// Merge the shards' files into one, in game order (the file one process would write).
     Merge(MergeArgs),
     /// Fit the weights to generated files and write them as Rust source.
@@ -94,31 +69,34 @@ enum Command {
     },
 }
 
+/// What `generate` plays, and where it writes.
+#[derive(clap::Args)]
+struct GenerateArgs {
+    /// Games in all (over every shard).
+    #[arg(long, default_value_t = 400)]
+    games: u64,
+    #[command(flatten)]
+    run: ShardArgs,
+    /// The side of the box.
+    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u8).range(1..=26))]
+    size: u8,
+    /// Fruit types.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=10))]
+    types: u8,
+    /// Nodes a move of the self-play games.
+    #[arg(long, default_value_t = 50_000)]
+    nodes: u64,
+    /// Nodes of each position's label search.
+    #[arg(long, default_value_t = 500_000)]
+    label_nodes: u64,
+    /// The file to append to (resumed after its last complete game).
+    #[arg(long)]
+    out: PathBuf,
+}
+
 fn main() -> ExitCode {
     let result = match Cli::parse().command {
-        Command::Generate {
-            games,
-            shard,
-            seed,
-            size,
-            types,
-            nodes,
-            label_nodes,
-            out,
-        } => Shard::parse(&shard).and_then(|shard| {
-            generate(
-                &Generate {
-                    games,
-                    shard,
-                    seed,
-                    size,
-                    types,
-                    nodes,
-                    label_nodes,
-                },
-                &out,
-            )
-        }),
+        Command::Generate(args) => generate(&args),
         Command::Merge(args) => merge_files("fruit-rage-fit", &args, |line| {
             line.strip_prefix("# game ")?.parse().ok()
         }),
@@ -133,28 +111,17 @@ fn main() -> ExitCode {
     }
 }
 
-/// What `generate` plays.
-struct Generate {
-    games: u64,
-    shard: Shard,
-    seed: u64,
-    size: u8,
-    types: u8,
-    nodes: u64,
-    label_nodes: u64,
-}
-
-fn generate(g: &Generate, out: &Path) -> Result<(), String> {
+fn generate(g: &GenerateArgs) -> Result<(), String> {
     let mut table = vec![Entry::default(); 1 << 17];
     let mut label_table = vec![Entry::default(); 1 << 19];
     let run = Run {
-        out: Some(out),
+        out: Some(&g.out),
         ends_game: |line| line.starts_with("# game "),
         report_every: 5,
-        ..Run::new("fruit-rage-fit", g.shard, g.games)
+        ..Run::new("fruit-rage-fit", g.run.shard, g.games)
     };
     run.play(|game| {
-        let box_seed = Rng::new(g.seed, game).next_u64();
+        let box_seed = Rng::new(g.run.seed, game).next_u64();
         let mut board = Board::random(usize::from(g.size), g.types, box_seed)
             .map_err(|e| format!("game {game}: {e}"))?;
         // (fruits left, features, label, the mover's points so far less the other's)

@@ -12,7 +12,9 @@
 //! is won by the side whose two margins sum above zero; a pair is a mirror when both games
 //! have the same moves (both sides played alike). `--horizon-a FILE` and `--horizon-b FILE`
 //! give a side the horizon weights `fruit-rage-fit fit` wrote (default: the engine's). The nodes each side searched, a game on
-//! average, are printed beside the pairs. Widths: 4, 6, 8, 10, 12, 16, 24.
+//! average, are printed beside the pairs. `--first P` plays pairs `P..P+PAIRS` (pair `p`'s box
+//! comes from `p` alone), so a second run adds boxes instead of replaying the first run's.
+//! Widths: 4, 6, 8, 10, 12, 16, 24.
 //!
 //! At 8×8, `fruit-rage-tune 8 40 200000 10 10 2 800000` (B searching four times A's nodes)
 //! prints pairs 3/25/12 for A: B, with four times the search, wins 12 of 40 pairs and scores
@@ -104,14 +106,28 @@ fn horizon_arg(args: &[String], flag: &str) -> Horizon {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    // The numbers that are neither a flag nor a flag's value.
     let a: Vec<u64> = args
         .iter()
-        .filter(|s| !s.starts_with("--"))
-        .filter_map(|s| s.parse().ok())
+        .enumerate()
+        .filter(|&(i, s)| !s.starts_with("--") && (i == 0 || !args[i - 1].starts_with("--")))
+        .filter_map(|(_, s)| s.parse().ok())
         .collect();
+    let first = match args
+        .iter()
+        .position(|a| a == "--first")
+        .map(|i| args.get(i + 1))
+    {
+        None => 0,
+        Some(Some(p)) if p.parse::<u64>().is_ok() => p.parse().unwrap_or(0),
+        Some(_) => {
+            eprintln!("fruit-rage-tune: --first needs a pair number");
+            std::process::exit(2);
+        }
+    };
     let [size, pairs, nodes, ka, kb, ..] = a[..] else {
         eprintln!(
-            "usage: fruit-rage-tune SIZE PAIRS NODES KA KB [THREADS] [NODES_B] [NODES_B_LATE CELLS] [--horizon-a FILE] [--horizon-b FILE]"
+            "usage: fruit-rage-tune SIZE PAIRS NODES KA KB [THREADS] [NODES_B] [NODES_B_LATE CELLS] [--horizon-a FILE] [--horizon-b FILE] [--first PAIR]"
         );
         std::process::exit(2);
     };
@@ -139,8 +155,8 @@ fn main() {
             std::thread::spawn(move || {
                 let mut table = vec![Entry::default(); 1 << 18];
                 loop {
-                    let p = next.fetch_add(1, Ordering::Relaxed);
-                    if p as u64 >= pairs {
+                    let p = first as usize + next.fetch_add(1, Ordering::Relaxed);
+                    if p as u64 >= first + pairs {
                         break;
                     }
                     let seed = 0xF00D_0000 + p as u64 * 7919 + size;
