@@ -11,7 +11,7 @@ use super::board::Move;
 use crate::game::Score;
 
 /// How many of the largest groups the horizon reads.
-pub const TOP: usize = 8;
+pub const TOP: usize = 4;
 
 /// The most points the rest of any game can bring: a full 26×26 box claimed at once.
 const MAX_VALUE: i64 = 676 * 676;
@@ -42,7 +42,7 @@ pub const fn phase_of(cells: u32) -> usize {
 pub struct Horizon(pub [[i16; ROW]; PHASES]);
 
 /// Half a greedy playout of the four largest groups: ±1/2 alternately, no bias.
-const HALF_PLAYOUT: [i16; ROW] = [128, -128, 128, -128, 0, 0, 0, 0, 0];
+const HALF_PLAYOUT: [i16; ROW] = [128, -128, 128, -128, 0];
 
 impl Horizon {
     /// Half a greedy playout of the four largest groups as they stand, in every phase.

@@ -63,7 +63,7 @@ pub fn engine_move(board: &Board, nodes: u64, table: &mut [Entry]) -> Option<Mov
         .or_else(|| board.legal_moves().as_slice().first().copied())
 }
 
-/// `horizon` as Rust source: the `Horizon` constant `name`, a row a phase (eight weights, then
+/// `horizon` as Rust source: the `Horizon` constant `name`, a row a phase (four weights, then
 /// the bias), with a comment
 /// after each row (`notes`, one a phase, may be empty). [`parse_horizon`] reads it back.
 pub fn horizon_source(name: &str, horizon: &Horizon, notes: &[String]) -> String {

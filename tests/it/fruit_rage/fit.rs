@@ -191,7 +191,7 @@ fn the_fruit_rage_fit_runs_end_to_end() {
     tool("fruit-rage-fit", &["merge", p1, p0, "--out", m]);
     let text = std::fs::read_to_string(&merged).unwrap();
     assert_eq!(text, std::fs::read_to_string(&one).unwrap());
-    // Every position line: game, fruits left, 8 points, label, exactness, the game's points to
+    // Every position line: game, fruits left, 4 points, label, exactness, the game's points to
     // come. The last position of a game is one group, exact, and worth what the game made of it.
     assert_eq!(
         text.lines().filter(|l| l.starts_with("# game ")).count(),
@@ -205,17 +205,17 @@ fn the_fruit_rage_fit_runs_end_to_end() {
         .filter(|(_, l)| !l.starts_with('#'))
     {
         let v: Vec<i64> = line.split(' ').map(|w| w.parse().unwrap()).collect();
-        assert_eq!(v.len(), 13, "{line}");
+        assert_eq!(v.len(), 9, "{line}");
         assert!(
-            v[2..10].windows(2).all(|w| w[0] >= w[1]),
+            v[2..6].windows(2).all(|w| w[0] >= w[1]),
             "largest first: {line}"
         );
-        if v[11] == 1 {
+        if v[7] == 1 {
             exact += 1;
         }
         if lines[i + 1].starts_with('#') {
             assert_eq!(
-                (v[11], v[10], v[12]),
+                (v[7], v[6], v[8]),
                 (1, v[2], v[2]),
                 "a game's last position: {line}"
             );

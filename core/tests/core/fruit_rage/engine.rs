@@ -78,10 +78,10 @@ fn greedy_value(grid: &Grid) -> i64 {
 }
 
 /// The horizon's value on the naive grid with `weights` (by phase of at most 16, 36, 64, 121,
-/// 225, 400 and more fruits: 8 weights in 1/256 of a point, then a bias in points): the
-/// weighted points of the eight largest groups, rounded toward zero, plus the bias, within
+/// 225, 400 and more fruits: 4 weights in 1/256 of a point, then a bias in points): the
+/// weighted points of the four largest groups, rounded toward zero, plus the bias, within
 /// ±676²; a box of one group is worth that group whole.
-fn weighted_value(grid: &Grid, weights: &[[i16; 9]; 7]) -> i64 {
+fn weighted_value(grid: &Grid, weights: &[[i16; 5]; 7]) -> i64 {
     let mut sizes: Vec<i64> = grid.groups().iter().map(|g| g.cells.len() as i64).collect();
     sizes.sort_unstable_by(|a, b| b.cmp(a));
     if let [only] = sizes[..] {
@@ -94,10 +94,10 @@ fn weighted_value(grid: &Grid, weights: &[[i16; 9]; 7]) -> i64 {
         .count();
     let sum: i64 = sizes
         .iter()
-        .zip(&weights[phase][..8])
+        .zip(&weights[phase][..4])
         .map(|(s, &w)| s * s * i64::from(w))
         .sum();
-    (sum / 256 + i64::from(weights[phase][8])).clamp(-676 * 676, 676 * 676)
+    (sum / 256 + i64::from(weights[phase][4])).clamp(-676 * 676, 676 * 676)
 }
 
 /// A horizon's value on the naive grid.
@@ -135,7 +135,7 @@ fn depth_limited_search_without_pruning_or_table_equals_plain_minimax() {
         let depth = 1 + (case % 4) as u8;
         // The engine's horizon, the hand-made one (twice: as the playout and as weights), and
         // random weights in every phase.
-        let mut random = [[0i16; 9]; 7];
+        let mut random = [[0i16; 5]; 7];
         for w in random.iter_mut().flatten() {
             *w = rng.below(2048) as i16 - 1024;
         }
@@ -176,7 +176,7 @@ fn phases_end_at_16_36_64_121_225_and_400_fruits() {
         assert_eq!(phase_of(cells), twin, "{cells} fruits");
     }
     assert_eq!(PHASES, ends.len() + 1);
-    assert_eq!((TOP, ROW), (8, 9));
+    assert_eq!((TOP, ROW), (4, 5));
 }
 
 #[test]

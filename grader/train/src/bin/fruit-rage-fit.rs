@@ -11,8 +11,8 @@
 //!
 //! `generate` plays the engine against itself (a node budget a move, so the games are the
 //! same on any machine) on random boxes of `--size` and `--types` fruit types, and appends to
-//! `--out` one line a position once its game is over: `GAME CELLS P0 … P7 LABEL EXACT MARGIN`,
-//! the fruits left, the points of the eight largest groups (largest first), the value of the
+//! `--out` one line a position once its game is over: `GAME CELLS P0 … P3 LABEL EXACT MARGIN`,
+//! the fruits left, the points of the four largest groups (largest first), the value of the
 //! engine's search of `--label-nodes` nodes (the points still to come for the side to move
 //! less the other's), 1 where that value is exact, and the game's own points still to come for
 //! the side to move less the other's. A game ends with the line `# game INDEX`. Shard K of N
@@ -21,7 +21,7 @@
 //! complete game in the file. Progress goes to stderr.
 //!
 //! `fit` reads such files and, for each phase, solves the least-squares fit of the label on
-//! the eight points and a bias (a small ridge on the weights keeps sparse phases sane), then writes the `Horizon`
+//! the four points and a bias (a small ridge on the weights keeps sparse phases sane), then writes the `Horizon`
 //! constant (a phase without data keeps the engine's weights) with each phase's sample count
 //! and R². Every tenth game is held out: on stderr go the held-out positions' root-mean-square
 //! error against their labels, for the engine's horizon and the new one, by phase.
@@ -170,7 +170,7 @@ fn predict(horizon: &Horizon, cells: u32, x: &[f64; ROW]) -> f64 {
 }
 
 fn fit(files: &[PathBuf], ridge: f64, out: Option<&Path>) -> Result<(), String> {
-    // The inputs: the eight points, then 1 (the bias).
+    // The inputs: the four points, then 1 (the bias).
     let mut xtx = [[[0f64; ROW]; ROW]; PHASES];
     let mut xty = [[0f64; ROW]; PHASES];
     let mut yy = [(0f64, 0f64, 0usize); PHASES];
