@@ -87,9 +87,9 @@ pub fn minimax3_move(board: &Board, depth: u8) -> Option<Move> {
 /// scored 7/1/8 in pairs against 10.
 pub const SEARCH_WIDTH: usize = 10;
 
-/// The value of a box at the search's horizon: half the greedy playout of the four largest
-/// groups ([`Horizon::HALF_GREEDY`]).
-pub const HORIZON: Horizon = Horizon::HALF_GREEDY;
+/// The value of a box at the search's horizon: a greedy playout of the four largest groups,
+/// each later group trusted less ([`Horizon::TAPERED`]).
+pub const HORIZON: Horizon = Horizon::TAPERED;
 
 /// Searches `board` ([`super::engine::search`]: iterative-deepening alpha-beta on the points
 /// still to come with a transposition table in `table`, [`HORIZON`] at the horizon; every

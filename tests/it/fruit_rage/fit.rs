@@ -7,6 +7,7 @@ use super::naive::{EMPTY, Grid};
 use crate::support::Rng;
 use duel_core::Entry;
 use duel_core::fruit_rage::horizon::{Horizon, PHASES, ROW, TOP};
+use duel_core::fruit_rage::train::HORIZON;
 use duel_core::fruit_rage::{Board, parse_input};
 use duel_tests::{run, scratch_dir, train_bin};
 use duel_train::fruit_rage::{features, horizon_source, label, parse_horizon};
@@ -233,8 +234,8 @@ fn the_fruit_rage_fit_runs_end_to_end() {
     let fitted = std::fs::read_to_string(&weights).unwrap();
     let horizon = parse_horizon(&fitted).unwrap();
     // Fitted on 6×6 boxes only: the phases beyond 36 fruits keep the engine's weights.
-    assert_ne!(horizon.0[0], Horizon::HALF_GREEDY.0[0]);
-    assert_eq!(horizon.0[2..], Horizon::HALF_GREEDY.0[2..]);
+    assert_ne!(horizon.0[0], HORIZON.0[0]);
+    assert_eq!(horizon.0[2..], HORIZON.0[2..]);
     // The fitted horizon plays: one node-limited pair against the engine's.
     let (out, err) = tool(
         "fruit-rage-tune",
