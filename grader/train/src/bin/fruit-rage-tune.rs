@@ -113,17 +113,15 @@ fn main() {
         .filter(|&(i, s)| !s.starts_with("--") && (i == 0 || !args[i - 1].starts_with("--")))
         .filter_map(|(_, s)| s.parse().ok())
         .collect();
-    let first = match args
-        .iter()
-        .position(|a| a == "--first")
-        .map(|i| args.get(i + 1))
-    {
+    let first: u64 = match args.iter().position(|a| a == "--first") {
         None => 0,
-        Some(Some(p)) if p.parse::<u64>().is_ok() => p.parse().unwrap_or(0),
-        Some(_) => {
-            eprintln!("fruit-rage-tune: --first needs a pair number");
-            std::process::exit(2);
-        }
+        Some(i) => args
+            .get(i + 1)
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| {
+                eprintln!("fruit-rage-tune: --first needs a pair number");
+                std::process::exit(2);
+            }),
     };
     let [size, pairs, nodes, ka, kb, ..] = a[..] else {
         eprintln!(
