@@ -7,6 +7,7 @@
 //! `grader/train/src/bin/filler-moves.rs`.
 
 use super::board::Board;
+use super::grid::COLOURS;
 
 /// Bands of the owned fraction in the tempo table.
 pub const BUCKETS: usize = 32;
@@ -40,4 +41,34 @@ pub fn estimate_moves_played(board: &Board) -> u8 {
     let bucket = (owned * BUCKETS / (size * size).max(1)).min(BUCKETS - 1);
     let estimate = row.get(bucket).copied().unwrap_or(0);
     estimate.min(board.move_limit().saturating_sub(1))
+}
+
+/// Whether `later` can be a later board of the same game as `earlier`, both seen from the same
+/// side: the same size, each territory kept or grown, every cell still unowned in `later`
+/// unowned in `earlier` and of the same colour, and at least one more cell owned. A program
+/// restarted every move can count the moves by finding the board it saw last among those
+/// it remembers (`filler --memory`). With only one or two cells left free, a board of another
+/// game, or the other side's, can pass the test too (on random boards: one free cell, 10×10).
+pub fn follows(earlier: &Board, later: &Board) -> bool {
+    if earlier.size() != later.size()
+        || !earlier.own().without(later.own()).is_empty()
+        || !earlier.opponent().without(later.opponent()).is_empty()
+    {
+        return false;
+    }
+    let owned = |b: &Board| b.own().count() + b.opponent().count();
+    if owned(earlier) >= owned(later) {
+        return false;
+    }
+    let free = later.free();
+    (0..COLOURS as u8).all(|c| later.free_of(c) == (earlier.free_of(c) & free))
+}
+
+/// The moves played at the first board a side sees of a game, when it remembers none: 1 (the
+/// second player, the first having moved) when the opponent owns two cells or more, else 0. A
+/// start region is mostly one cell and a first move mostly gains: on random boards of 10×10,
+/// 15×15 and 20×20 after a greedy first move this is right 90% of the time, as often as the
+/// best rule on both territories' sizes (`opponent > own` is right 86% of the time).
+pub fn first_moves_played(board: &Board) -> u8 {
+    u8::from(board.opponent().count() >= 2)
 }

@@ -2,6 +2,8 @@
 
 use std::io::Read;
 
+pub mod memory;
+
 use duel_core::filler::builtin::Greedy;
 use duel_core::filler::fitted::{FEATURES, FITTED, PHASES, SIZE_GROUPS, Weights};
 use duel_core::filler::tempo::estimate_moves_played;
@@ -32,6 +34,11 @@ pub struct ProgramArgs {
     /// default the program estimates it from the cells owned).
     #[arg(long, value_name = "N")]
     pub moves_played: Option<u8>,
+    /// Keep the boards answered in FILE and count the moves played by finding the last one
+    /// (the protocol does not show the count; without this, or --moves-played, the program
+    /// estimates it). Only where the contest lets a program keep a file between moves.
+    #[arg(long, value_name = "FILE")]
+    pub memory: Option<std::path::PathBuf>,
     /// The game's move limit, both sides counted.
     #[arg(long, value_name = "N", default_value_t = duel_core::filler::DEFAULT_MOVE_LIMIT)]
     pub move_limit: u8,
@@ -120,16 +127,23 @@ pub fn answer(args: &ProgramArgs, input: &[u8], clock: &WallClock) -> Result<Mov
         ));
     }
     let board = Board::from_grid(&grid).with_move_limit(args.move_limit);
-    let played = args
-        .moves_played
-        .unwrap_or_else(|| estimate_moves_played(&board));
     // An estimated count is not trusted for the exact end: a block that gains nothing is only
     // right on the true last moves.
-    let exact = if args.moves_played.is_some() {
-        EXACT_PLIES
-    } else {
-        0
+    let (played, known) = match (args.moves_played, &args.memory) {
+        (Some(n), _) => (n, true),
+        (None, Some(path)) => {
+            let count = memory::count(path, &board);
+            if let Err(e) = memory::remember(path, &grid, count.moves()) {
+                eprintln!("filler: cannot keep the board: {e}");
+            }
+            if args.info {
+                eprintln!("moves played {count:?}");
+            }
+            (count.moves(), count.is_known())
+        }
+        (None, None) => (estimate_moves_played(&board), false),
     };
+    let exact = if known { EXACT_PLIES } else { 0 };
     let board = board.with_moves_played(played).with_exact_plies(exact);
     let mut eval = Heuristic::default();
     eval.control = args.control.unwrap_or(eval.control);

@@ -195,3 +195,95 @@ fn program_reads_weights_files_as_fit_prints_them() {
     assert!(bad.2.contains("expected"), "{}", bad.2);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The count the program says it used (`--info`'s `moves played …` line).
+fn count_used(stderr: &str) -> String {
+    let line = stderr.lines().find(|l| l.starts_with("moves played "));
+    line.unwrap_or_else(|| panic!("no count in {stderr:?}"))["moves played ".len()..].to_string()
+}
+
+#[test]
+fn program_with_memory_counts_every_move_of_a_game() {
+    // Both sides share one file, as two copies of the program on one machine would; the
+    // boards each is shown are turned as the referee turns them.
+    let dir = duel_tests::scratch_dir("filler-memory-game");
+    let file = dir.join("boards.txt");
+    let memory = file.to_str().unwrap();
+    let mut grid = random_grid(&mut Rng::new(21), 15, COLOURS);
+    let mut played = 0u8;
+    while played < 50 && !Board::from_grid(&grid).free().is_empty() {
+        let args = ["--nodes", "2000", "--memory", memory, "--info"];
+        let (ok, out, err) = program(&args, &grid.to_string());
+        assert!(ok, "{err}");
+        let expected = if played < 2 {
+            format!("First({played})")
+        } else {
+            format!("Remembered({played})")
+        };
+        assert_eq!(count_used(&err), expected, "move {played}");
+        let colour: u8 = out.trim().parse().unwrap();
+        let mv = duel_core::filler::Move::new(colour).unwrap();
+        assert!(Board::from_grid(&grid).is_legal(mv));
+        grid = grid.after_move(mv).rotated();
+        played += 1;
+    }
+    assert_eq!(played, 50, "a 15×15 game runs to the move limit");
+    // Every board answered is in the file, one a line.
+    assert_eq!(std::fs::read_to_string(&file).unwrap().lines().count(), 50);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn program_with_memory_survives_a_bad_file() {
+    let dir = duel_tests::scratch_dir("filler-memory-bad");
+    let board = random_text(22, 12);
+    let plain = program(&["--nodes", "3000"], &board);
+    // Garbage lines are skipped: the first board of a game, answered as without memory.
+    let file = dir.join("garbage.txt");
+    std::fs::write(&file, "not a board\n3 12 0123\n\u{0}\u{1}\n7 2 99999\n").unwrap();
+    let garbage = program(
+        &["--nodes", "3000", "--memory", file.to_str().unwrap()],
+        &board,
+    );
+    assert!(garbage.0, "{}", garbage.2);
+    assert_eq!(garbage.1, plain.1);
+    assert_eq!(garbage.2, "");
+    // A file that cannot be written: one line on stderr, and the answer all the same.
+    let missing = dir.join("no-such-dir").join("boards.txt");
+    let unwritable = program(
+        &["--nodes", "3000", "--memory", missing.to_str().unwrap()],
+        &board,
+    );
+    assert!(unwritable.0);
+    assert_eq!(unwritable.1, plain.1);
+    assert_eq!(unwritable.2.lines().count(), 1, "{}", unwritable.2);
+    assert!(unwritable.2.starts_with("filler: cannot keep the board: "));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn memory_keeps_the_last_boards() {
+    use duel_protocols::filler::memory::{Count, KEEP, count, remember};
+    let dir = duel_tests::scratch_dir("filler-memory-keep");
+    let file = dir.join("boards.txt");
+    let mut rng = Rng::new(23);
+    // A game's boards for one side, then many other games' first boards.
+    let mut grid = random_grid(&mut rng, 20, COLOURS);
+    remember(&file, &grid, 0).unwrap();
+    let board = Board::from_grid(&grid);
+    grid = grid
+        .after_move(duel_core::filler::train::greedy_colour(&board))
+        .rotated();
+    let reply = duel_core::filler::train::greedy_colour(&Board::from_grid(&grid));
+    grid = grid.after_move(reply).rotated();
+    let later = Board::from_grid(&grid);
+    assert_eq!(count(&file, &later), Count::Remembered(2));
+    for k in 0..2 * KEEP {
+        remember(&file, &random_grid(&mut rng, 20, COLOURS), (k % 2) as u8).unwrap();
+    }
+    // Cut to the last KEEP: the game's board is gone, and with it the count.
+    let lines = std::fs::read_to_string(&file).unwrap().lines().count();
+    assert_eq!(lines, KEEP);
+    assert!(!matches!(count(&file, &later), Count::Remembered(_)));
+    std::fs::remove_dir_all(&dir).ok();
+}
