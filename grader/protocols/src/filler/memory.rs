@@ -3,7 +3,7 @@
 //! The contest restarts the program every move and its board shows no move count, which the
 //! engine needs at 15×15 and 20×20, where the move limit ends most games. A program allowed to
 //! keep a file between moves can count: every board it answers is stored with its count, and
-//! the next board of the same game [follows](follows) the last one stored, two moves on (its
+//! the next board of the same game [`follows`] the last one stored, two moves on (its
 //! own and the opponent's). The first board of a game follows none; its count is 0 or 1
 //! ([`first_moves_played`]).
 //!
