@@ -53,7 +53,7 @@ impl Count {
 }
 
 /// One stored board: its grid and the moves played when it was answered.
-struct Remembered {
+struct Stored {
     moves: u8,
     grid: Grid,
 }
@@ -62,8 +62,8 @@ struct Remembered {
 /// its first board: it owns its start region, which on ten colours is rarely larger.
 pub const START_CELLS: u32 = 4;
 
-/// The moves played on `board` (the position of `grid`, the move limit set), from the boards
-/// stored in `path`: two after the remembered board it follows with the most cells owned (the
+/// The moves played on `board` (as read from the protocol, its move limit set), from the
+/// boards stored in `path`: two after the remembered board it follows with the most cells owned (the
 /// latest of its game); else, owning at most [`START_CELLS`], the first-board guess; else the
 /// table's estimate. Never above the move limit less one.
 pub fn count(path: &Path, board: &Board) -> Count {
@@ -136,7 +136,7 @@ fn format_line(grid: &Grid, moves: u8) -> String {
 }
 
 /// A line of the file, or `None` if it is not one.
-fn parse(line: &str) -> Option<Remembered> {
+fn parse(line: &str) -> Option<Stored> {
     let mut fields = line.split_ascii_whitespace();
     let moves = fields.next()?.parse().ok()?;
     let size: usize = fields.next()?.parse().ok()?;
@@ -149,5 +149,5 @@ fn parse(line: &str) -> Option<Remembered> {
         .map(|&d| d.is_ascii_digit().then(|| d - b'0'))
         .collect();
     let grid = Grid::new(size, &colours?).ok()?;
-    Some(Remembered { moves, grid })
+    Some(Stored { moves, grid })
 }
