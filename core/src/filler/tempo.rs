@@ -47,8 +47,9 @@ pub fn estimate_moves_played(board: &Board) -> u8 {
 /// side: the same size, each territory kept or grown, every cell still unowned in `later`
 /// unowned in `earlier` and of the same colour, and at least one more cell owned. A program
 /// restarted every move can count the moves by finding the board it saw last among those
-/// it remembers (`filler --memory`). With only one or two cells left free, a board of another
-/// game, or the other side's, can pass the test too (on random boards: one free cell, 10×10).
+/// it remembers (`filler --memory`). With only a few cells left free, a board of another game,
+/// or the other side's, can pass the test too (on random boards of two to ten colours: at most
+/// four free cells, most often one).
 pub fn follows(earlier: &Board, later: &Board) -> bool {
     if earlier.size() != later.size()
         || !earlier.own().without(later.own()).is_empty()

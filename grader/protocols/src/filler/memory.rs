@@ -10,8 +10,8 @@
 //! The file is plain text, one board a line (`COUNT SIZE DIGITS`, the colours row by row as
 //! the program saw them), appended with one write each, and cut to the last [`KEEP`] boards
 //! when it grows past twice that. Several games may share it: a board follows only boards of
-//! its own game, since the unowned cells of another game's boards differ (until only a cell or
-//! two is left free, when the count hardly matters). A missing file is
+//! its own game, since the unowned cells of another game's boards differ (until only a few
+//! cells are left free, when the count hardly matters). A missing file is
 //! an empty one; an unreadable line is skipped; a file that cannot be written costs only the
 //! count of the next move.
 
