@@ -21,6 +21,8 @@ fuzz_target!(|data: &[u8]| {
             _ => None,
         },
         move_limit: bytes.u8(),
+        // The memory file is the file system's, not the input's: tested in tests/it/filler.
+        memory: None,
         hash_mib: 0,
         info: false,
         control: None,
