@@ -132,10 +132,10 @@ pub fn answer(args: &ProgramArgs, input: &[u8], clock: &WallClock) -> Result<Mov
     let (played, known) = match (args.moves_played, &args.memory) {
         (Some(n), _) => (n, true),
         (None, Some(path)) => {
-            let count = memory::count(path, &board);
-            if let Err(e) = memory::remember(path, &grid, count.moves()) {
-                eprintln!("filler: cannot keep the board: {e}");
-            }
+            let count = memory::recall(path, &grid, &board).unwrap_or_else(|e| {
+                eprintln!("filler: cannot keep the board: {}", e.reason);
+                e.count
+            });
             if args.info {
                 eprintln!("moves played {count:?}");
             }

@@ -82,10 +82,11 @@ pub fn split_command(line: &str) -> Result<Vec<String>, String> {
 /// own working directory, so it still names the same file when the child runs elsewhere.
 fn program_path(program: &str) -> std::path::PathBuf {
     let path = Path::new(program);
-    if path.is_relative() && program.contains('/') {
-        if let Ok(cwd) = std::env::current_dir() {
-            return cwd.join(path);
-        }
+    if path.is_relative()
+        && program.contains('/')
+        && let Ok(cwd) = std::env::current_dir()
+    {
+        return cwd.join(path);
     }
     path.to_path_buf()
 }
@@ -275,10 +276,10 @@ impl Drop for LineChild {
 fn keep_tail(stderr: impl Read, tail: &std::sync::Mutex<String>) {
     for line in BufReader::new(stderr).lines() {
         let Ok(line) = line else { break };
-        if !line.trim().is_empty() {
-            if let Ok(mut t) = tail.lock() {
-                *t = line.chars().take(200).collect();
-            }
+        if !line.trim().is_empty()
+            && let Ok(mut t) = tail.lock()
+        {
+            *t = line.chars().take(200).collect();
         }
     }
 }

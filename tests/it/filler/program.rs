@@ -263,27 +263,90 @@ fn program_with_memory_survives_a_bad_file() {
 
 #[test]
 fn memory_keeps_the_last_boards() {
-    use duel_protocols::filler::memory::{Count, KEEP, count, remember};
+    use duel_protocols::filler::memory::{Count, KEEP, recall};
     let dir = duel_tests::scratch_dir("filler-memory-keep");
     let file = dir.join("boards.txt");
     let mut rng = Rng::new(23);
+    let keep = |grid: &Grid| recall(&file, grid, &Board::from_grid(grid)).unwrap();
     // A game's boards for one side, then many other games' first boards.
     let mut grid = random_grid(&mut rng, 20, COLOURS);
-    remember(&file, &grid, 0).unwrap();
+    assert_eq!(keep(&grid), Count::First(0));
     let board = Board::from_grid(&grid);
     grid = grid
         .after_move(duel_core::filler::train::greedy_colour(&board))
         .rotated();
     let reply = duel_core::filler::train::greedy_colour(&Board::from_grid(&grid));
     grid = grid.after_move(reply).rotated();
-    let later = Board::from_grid(&grid);
-    assert_eq!(count(&file, &later), Count::Remembered(2));
-    for k in 0..2 * KEEP {
-        remember(&file, &random_grid(&mut rng, 20, COLOURS), (k % 2) as u8).unwrap();
+    let later = grid;
+    // A board answered twice (a rerun) counts the same: it does not follow itself.
+    assert_eq!(keep(&later), Count::Remembered(2));
+    assert_eq!(keep(&later), Count::Remembered(2));
+    // With these three, one board past twice KEEP.
+    for _ in 0..2 * KEEP - 2 {
+        keep(&random_grid(&mut rng, 20, COLOURS));
     }
-    // Cut to the last KEEP: the game's board is gone, and with it the count.
+    // Cut to the last KEEP: the game's boards are gone, and with them the count.
     let lines = std::fs::read_to_string(&file).unwrap().lines().count();
     assert_eq!(lines, KEEP);
-    assert!(!matches!(count(&file, &later), Count::Remembered(_)));
+    assert!(!matches!(keep(&later), Count::Remembered(_)));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn memory_shared_by_games_at_once_loses_no_board() {
+    use duel_protocols::filler::memory::{KEEP, recall};
+    let dir = duel_tests::scratch_dir("filler-memory-shared");
+    let file = dir.join("boards.txt");
+    // Four writers at once, each through its own open file, as four programs would; enough
+    // boards for the file to be cut twice while they write.
+    let writers = 4u64;
+    let each = KEEP as u64;
+    std::thread::scope(|s| {
+        for w in 0..writers {
+            let file = &file;
+            s.spawn(move || {
+                let mut rng = Rng::new(100 + w);
+                for _ in 0..each {
+                    let grid = random_grid(&mut rng, 10, COLOURS);
+                    recall(file, &grid, &Board::from_grid(&grid)).unwrap();
+                }
+            });
+        }
+    });
+    // One board after another, the file grows by one line and is cut to KEEP when past twice
+    // that: its length tells whether a board was lost.
+    let mut expected = 0;
+    for _ in 0..writers * each {
+        expected += 1;
+        if expected > 2 * KEEP {
+            expected = KEEP;
+        }
+    }
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text.lines().count(), expected);
+    assert!(
+        text.lines().all(|l| l.len() == "0 10 ".len() + 100),
+        "whole lines only"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn memory_appends_after_a_last_line_cut_short() {
+    use duel_protocols::filler::memory::{Count, recall};
+    let dir = duel_tests::scratch_dir("filler-memory-short");
+    let file = dir.join("boards.txt");
+    let grid = random_grid(&mut Rng::new(24), 12, COLOURS);
+    std::fs::write(&file, "7 12 0123").unwrap();
+    let board = Board::from_grid(&grid);
+    assert_eq!(recall(&file, &grid, &board), Ok(Count::First(0)));
+    assert_eq!(recall(&file, &grid, &board), Ok(Count::First(0)));
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text.lines().count(), 3, "{text}");
+    assert_eq!(text.lines().next(), Some("7 12 0123"));
+    assert!(
+        text.lines().skip(1).all(|l| l.len() == "0 12 ".len() + 144),
+        "{text}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -153,7 +153,7 @@ fn a_board_follows_the_earlier_boards_of_its_game_and_side_only() {
 }
 
 #[test]
-fn the_first_board_guess_is_right_nine_times_in_ten() {
+fn the_first_board_guess_is_right_on_85_percent_of_first_boards() {
     let mut rng = Rng::new(52);
     let mut right = 0;
     for g in 0..300 {
@@ -172,6 +172,7 @@ fn the_first_board_guess_is_right_nine_times_in_ten() {
         right += usize::from(first_moves_played(&Board::from_grid(&views[0])) == 0);
         right += usize::from(first_moves_played(&Board::from_grid(&views[1])) == 1);
     }
-    // 90% expected (the rule's documentation); 85% leaves room for this sample's spread.
+    // 90% expected (the rule's documentation, from 4,000 boards); this sample of 600 has 531
+    // (88.5%), and 85% leaves room for a change of the random boards or of the greedy move.
     assert!(right * 100 >= 600 * 85, "{right} of 600");
 }

@@ -8,14 +8,14 @@
 //! ([`first_moves_played`]).
 //!
 //! The file is plain text, one board a line (`COUNT SIZE DIGITS`, the colours row by row as
-//! the program saw them), appended with one write each, and cut to the last [`KEEP`] boards
-//! when it grows past twice that. Several games may share it: a board follows only boards of
+//! the program saw them), read and appended under an exclusive lock, and cut to the last
+//! [`KEEP`] boards when it grows past twice that. Several games may share it: a board follows only boards of
 //! its own game, since the unowned cells of another game's boards differ (until only a few
 //! cells are left free, when the count hardly matters). A missing file is
-//! an empty one; an unreadable line is skipped; a file that cannot be written costs only the
-//! count of the next move.
+//! an empty one; an unreadable line is skipped; a file that cannot be used costs only the
+//! count.
 
-use std::io::Write;
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
 use duel_core::filler::tempo::{estimate_moves_played, first_moves_played, follows};
@@ -62,12 +62,73 @@ struct Stored {
 /// its first board: it owns its start region, which on ten colours is rarely larger.
 pub const START_CELLS: u32 = 4;
 
-/// The moves played on `board` (as read from the protocol, its move limit set), from the
-/// boards stored in `path`: two after the remembered board it follows with the most cells owned (the
-/// latest of its game); else, owning at most [`START_CELLS`], the first-board guess; else the
-/// table's estimate. Never above the move limit less one.
-pub fn count(path: &Path, board: &Board) -> Count {
-    let text = std::fs::read_to_string(path).unwrap_or_default();
+/// A board's count when the file could not be used, with the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unkept {
+    /// The count from the board alone, as from an empty file.
+    pub count: Count,
+    /// Why the file could not be read or written, as a one-line message naming it.
+    pub reason: String,
+}
+
+/// The moves played on `board` (read from the protocol as `grid`, its move limit set), from
+/// the boards stored in `path`; and `grid` stored there with that count. The file is read and
+/// written once, under an exclusive lock, so games sharing it lose no board.
+///
+/// The count is two more than that of the remembered board `board` follows with the most cells
+/// owned (the latest of its game); else, owning at most [`START_CELLS`], the first-board guess;
+/// else the table's estimate. Never above the move limit less one. The file is cut to the last
+/// [`KEEP`] boards when it holds more than twice as many.
+///
+/// # Errors
+/// The file cannot be opened, locked, read or written: the count from the board alone, and the
+/// reason.
+pub fn recall(path: &Path, grid: &Grid, board: &Board) -> Result<Count, Unkept> {
+    let unkept = |e: std::io::Error| Unkept {
+        count: count_in("", board),
+        reason: format!("{}: {e}", path.display()),
+    };
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(unkept)?;
+    // Released when `file` is closed, also if the process dies.
+    file.lock().map_err(unkept)?;
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes).map_err(unkept)?;
+    let text = String::from_utf8_lossy(&bytes);
+    let count = count_in(&text, board);
+    let mut line = format_line(grid, count.moves());
+    if !text.is_empty() && !text.ends_with('\n') {
+        line.insert(0, '\n');
+    }
+    let lines = text.lines().count() + 1;
+    let write = if lines > 2 * KEEP {
+        let kept: String = text
+            .lines()
+            .skip(lines - KEEP)
+            .flat_map(|l| [l, "\n"])
+            .chain([line.trim_start()])
+            .collect();
+        file.set_len(0)
+            .and_then(|()| file.seek(SeekFrom::Start(0)))
+            .and_then(|_| file.write_all(kept.as_bytes()))
+    } else {
+        file.seek(SeekFrom::End(0))
+            .and_then(|_| file.write_all(line.as_bytes()))
+    };
+    write.map_err(|e| Unkept {
+        count,
+        reason: format!("{}: {e}", path.display()),
+    })?;
+    Ok(count)
+}
+
+/// The count of `board` from the boards of `text`, the file's contents (see [`recall`]).
+fn count_in(text: &str, board: &Board) -> Count {
     let owned = |b: &Board| b.own().count() + b.opponent().count();
     let mut best: Option<(u32, u8)> = None;
     for line in text.lines() {
@@ -85,38 +146,6 @@ pub fn count(path: &Path, board: &Board) -> Count {
         }
         None => Count::Estimated(estimate_moves_played(board)),
     }
-}
-
-/// Stores `grid`, answered with `moves` played, in `path`, cutting the file to the last
-/// [`KEEP`] boards when it holds more than twice as many.
-///
-/// # Errors
-/// The file cannot be opened, written or replaced, as a one-line message.
-pub fn remember(path: &Path, grid: &Grid, moves: u8) -> Result<(), String> {
-    let fail = |e: std::io::Error| format!("{}: {e}", path.display());
-    let line = format_line(grid, moves);
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(fail)?;
-    file.write_all(line.as_bytes()).map_err(fail)?;
-    drop(file);
-    let text = std::fs::read_to_string(path).map_err(fail)?;
-    let lines = text.lines().count();
-    if lines > 2 * KEEP {
-        let kept: String = text
-            .lines()
-            .skip(lines - KEEP)
-            .flat_map(|l| [l, "\n"])
-            .collect();
-        let mut name = path.as_os_str().to_owned();
-        name.push(format!(".{}.tmp", std::process::id()));
-        let temporary = std::path::PathBuf::from(name);
-        std::fs::write(&temporary, kept).map_err(fail)?;
-        std::fs::rename(&temporary, path).map_err(fail)?;
-    }
-    Ok(())
 }
 
 /// `grid` and `moves` as a line of the file: `COUNT SIZE DIGITS\n`.
