@@ -8,7 +8,7 @@
 //! ([`first_moves_played`]).
 //!
 //! The file is plain text, one board a line (`COUNT SIZE DIGITS`, the colours row by row as
-//! the program saw them), read and appended under an exclusive lock, and cut to the last
+//! the program saw them; an estimated count is written `~COUNT`), read and appended under an exclusive lock, and cut to the last
 //! [`KEEP`] boards when it grows past twice that. Several games may share it: a board follows only boards of
 //! its own game, since the unowned cells of another game's boards differ (until only a few
 //! cells are left free, when the count hardly matters). A missing file is
@@ -34,7 +34,7 @@ pub enum Count {
     /// [`START_CELLS`]): 0 or 1, guessed from the territories.
     First(u8),
     /// A board of a game already under way that follows nothing remembered: the table's
-    /// estimate from the cells owned.
+    /// estimate from the cells owned; or two moves after a board whose count was estimated.
     Estimated(u8),
 }
 
@@ -52,9 +52,9 @@ impl Count {
     }
 }
 
-/// One stored board: its grid and the moves played when it was answered.
+/// One stored board: its grid and its count when it was answered.
 struct Stored {
-    moves: u8,
+    count: Count,
     grid: Grid,
 }
 
@@ -101,7 +101,7 @@ pub fn recall(path: &Path, grid: &Grid, board: &Board) -> Result<Count, Unkept> 
     file.read_to_end(&mut bytes).map_err(unkept)?;
     let text = String::from_utf8_lossy(&bytes);
     let count = count_in(&text, board);
-    let mut line = format_line(grid, count.moves());
+    let mut line = format_line(grid, count);
     if !text.is_empty() && !text.ends_with('\n') {
         line.insert(0, '\n');
     }
@@ -130,17 +130,19 @@ pub fn recall(path: &Path, grid: &Grid, board: &Board) -> Result<Count, Unkept> 
 /// The count of `board` from the boards of `text`, the file's contents (see [`recall`]).
 fn count_in(text: &str, board: &Board) -> Count {
     let owned = |b: &Board| b.own().count() + b.opponent().count();
-    let mut best: Option<(u32, u8)> = None;
+    let mut best: Option<(u32, Count)> = None;
     for line in text.lines() {
         let Some(r) = parse(line) else { continue };
         let earlier = Board::from_grid(&r.grid);
         if follows(&earlier, board) && best.is_none_or(|(o, _)| owned(&earlier) >= o) {
-            best = Some((owned(&earlier), r.moves));
+            best = Some((owned(&earlier), r.count));
         }
     }
     let last = board.move_limit().saturating_sub(1);
+    let after = |c: Count| c.moves().saturating_add(2).min(last);
     match best {
-        Some((_, moves)) => Count::Remembered(moves.saturating_add(2).min(last)),
+        Some((_, c @ Count::Estimated(_))) => Count::Estimated(after(c)),
+        Some((_, c)) => Count::Remembered(after(c)),
         None if board.own().count() <= START_CELLS => {
             Count::First(first_moves_played(board).min(last))
         }
@@ -148,10 +150,11 @@ fn count_in(text: &str, board: &Board) -> Count {
     }
 }
 
-/// `grid` and `moves` as a line of the file: `COUNT SIZE DIGITS\n`.
-fn format_line(grid: &Grid, moves: u8) -> String {
+/// `grid` and its `count` as a line of the file: `COUNT SIZE DIGITS\n`, `~COUNT` if estimated.
+fn format_line(grid: &Grid, count: Count) -> String {
     let n = grid.size();
-    let mut line = format!("{moves} {n} ");
+    let mark = if count.is_known() { "" } else { "~" };
+    let mut line = format!("{mark}{} {n} ", count.moves());
     for row in 0..n {
         for column in 0..n {
             let colour = grid
@@ -167,7 +170,11 @@ fn format_line(grid: &Grid, moves: u8) -> String {
 /// A line of the file, or `None` if it is not one.
 fn parse(line: &str) -> Option<Stored> {
     let mut fields = line.split_ascii_whitespace();
-    let moves = fields.next()?.parse().ok()?;
+    let first = fields.next()?;
+    let count = match first.strip_prefix('~') {
+        Some(estimated) => Count::Estimated(estimated.parse().ok()?),
+        None => Count::Remembered(first.parse().ok()?),
+    };
     let size: usize = fields.next()?.parse().ok()?;
     let digits = fields.next()?.as_bytes();
     if fields.next().is_some() || digits.len() != size.checked_mul(size)? {
@@ -178,5 +185,5 @@ fn parse(line: &str) -> Option<Stored> {
         .map(|&d| d.is_ascii_digit().then(|| d - b'0'))
         .collect();
     let grid = Grid::new(size, &colours?).ok()?;
-    Some(Stored { moves, grid })
+    Some(Stored { count, grid })
 }
