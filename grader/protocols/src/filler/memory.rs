@@ -8,12 +8,12 @@
 //! ([`first_moves_played`]).
 //!
 //! The file is plain text, one board a line (`COUNT SIZE DIGITS`, the colours row by row as
-//! the program saw them; an estimated count is written `~COUNT`), read and appended under an exclusive lock, and cut to the last
-//! [`KEEP`] boards when it grows past twice that. Several games may share it: a board follows only boards of
-//! its own game, since the unowned cells of another game's boards differ (until only a few
-//! cells are left free, when the count hardly matters). A missing file is
-//! an empty one; an unreadable line is skipped; a file that cannot be used costs only the
-//! count.
+//! the program saw them; an estimated count is written `~COUNT`), read and appended under an
+//! exclusive lock, and cut to the last [`KEEP`] boards when it grows past twice that. Several
+//! games may share it: a board follows only boards of its own game, since the unowned cells of
+//! another game's boards differ (until only a few cells are left free, when the count hardly
+//! matters). A missing file is an empty one; an unreadable line is skipped; a file that cannot
+//! be used costs only the count.
 
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
