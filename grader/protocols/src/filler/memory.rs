@@ -84,21 +84,25 @@ pub struct Unkept {
 /// The file cannot be opened, locked, read or written: the count from the board alone, and the
 /// reason.
 pub fn recall(path: &Path, grid: &Grid, board: &Board) -> Result<Count, Unkept> {
-    let unkept = |e: std::io::Error| Unkept {
-        count: count_in("", board),
-        reason: format!("{}: {e}", path.display()),
+    // The error for a failure after the count is `count`.
+    let unkept = |count: Count| {
+        move |e: std::io::Error| Unkept {
+            count,
+            reason: format!("{}: {e}", path.display()),
+        }
     };
+    let alone = count_in("", board);
     let mut file = std::fs::OpenOptions::new()
         .read(true)
         .write(true)
         .create(true)
         .truncate(false)
         .open(path)
-        .map_err(unkept)?;
+        .map_err(unkept(alone))?;
     // Released when `file` is closed, also if the process dies.
-    file.lock().map_err(unkept)?;
+    file.lock().map_err(unkept(alone))?;
     let mut bytes = Vec::new();
-    file.read_to_end(&mut bytes).map_err(unkept)?;
+    file.read_to_end(&mut bytes).map_err(unkept(alone))?;
     let text = String::from_utf8_lossy(&bytes);
     let count = count_in(&text, board);
     let mut line = format_line(grid, count);
@@ -120,10 +124,7 @@ pub fn recall(path: &Path, grid: &Grid, board: &Board) -> Result<Count, Unkept> 
         file.seek(SeekFrom::End(0))
             .and_then(|_| file.write_all(line.as_bytes()))
     };
-    write.map_err(|e| Unkept {
-        count,
-        reason: format!("{}: {e}", path.display()),
-    })?;
+    write.map_err(unkept(count))?;
     Ok(count)
 }
 
@@ -134,8 +135,12 @@ fn count_in(text: &str, board: &Board) -> Count {
     for line in text.lines() {
         let Some(r) = parse(line) else { continue };
         let earlier = Board::from_grid(&r.grid);
-        if follows(&earlier, board) && best.is_none_or(|(o, _)| owned(&earlier) >= o) {
-            best = Some((owned(&earlier), r.count));
+        if !follows(&earlier, board) {
+            continue;
+        }
+        let cells = owned(&earlier);
+        if best.is_none_or(|(o, _)| cells >= o) {
+            best = Some((cells, r.count));
         }
     }
     let last = board.move_limit().saturating_sub(1);
