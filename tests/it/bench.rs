@@ -10,7 +10,7 @@ const SIGNATURES: [(&str, &str, u64); 4] = [
     ("reversi", "reversi", 1_657_437),
     ("ataxx", "ataxx", 855_118),
     ("filler", "filler", 482_505),
-    ("fruit-rage", "fruit-rage", 353_592),
+    ("fruit-rage", "fruit-rage", 26_169),
 ];
 
 /// The node count of a bench's one stdout line, `N nodes N nps`, checking the line's form.

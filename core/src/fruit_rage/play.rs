@@ -77,7 +77,7 @@ pub fn minimax3_move(board: &Board, depth: u8) -> Option<Move> {
     best.map(|(_, mv)| mv)
 }
 
-/// How many of the largest groups [`search`] tries below the root (at the root, all).
+/// How many of the largest groups [`search`] tries at each node, the root too.
 ///
 /// Measured at equal node budgets (3000 nodes a move, 20 games a setting, each box played
 /// twice with sides swapped), searching only the 10 largest groups below the root beat the
@@ -92,9 +92,10 @@ pub const SEARCH_WIDTH: usize = 10;
 pub const HORIZON: Horizon = Horizon::TAPERED;
 
 /// Searches `board` ([`super::engine::search`]: iterative-deepening alpha-beta on the points
-/// still to come with a transposition table in `table`, [`HORIZON`] at the horizon; every
-/// group at the root, the [`SEARCH_WIDTH`] largest below it) until `budget` runs out, the search is exact or it has completed the budget's depth
-/// limit. A budget already spent gives the greedy move at once.
+/// still to come with a transposition table in `table`, [`HORIZON`] at the horizon; the
+/// [`SEARCH_WIDTH`] largest groups at each node) until `budget` runs out, the search is exact
+/// or it has completed the budget's depth limit. A budget already spent gives the greedy move
+/// at once.
 pub fn search(board: &Board, budget: &mut Budget<'_>, table: &mut [Entry]) -> SearchResult<Move> {
     if budget.check() {
         return SearchResult {

@@ -234,3 +234,37 @@ fn node_limited_search_is_reproducible_and_legal_on_every_size() {
         assert!(grid.cells.iter().any(|&v| v != EMPTY));
     }
 }
+
+#[test]
+fn the_root_searches_only_the_k_largest_groups_and_is_then_never_exact() {
+    let mut rng = Rng::new(31);
+    let mut table = vec![Entry::default(); 1 << 12];
+    let (mut pruned, mut exact) = (0, 0);
+    for _ in 0..300 {
+        let n = 3 + rng.below(3);
+        let kinds = 2 + rng.below(3);
+        let grid = random_grid(&mut rng, n, kinds);
+        let board = board_of(&grid);
+        let legal = board.legal_moves();
+        table.fill(Entry::default());
+        let r = engine::search::<4>(&board, &mut Budget::nodes(20_000), &mut table, 60, &HORIZON);
+        let best = r.best.expect("a box with fruit has a move");
+        // The legal moves are largest first: the move is one of the first four.
+        let kept = legal.as_slice().get(..4).unwrap_or(legal.as_slice());
+        assert!(kept.contains(&best), "{best:?} on\n{}", grid.text());
+        // With more groups than that, no search of the box is exact, however deep: the
+        // groups left out were not searched.
+        let is_exact = engine::is_exact(&board, &mut table);
+        assert!(
+            !(is_exact && legal.len() > 4),
+            "{} groups, exact at depth {} on\n{}",
+            legal.len(),
+            r.depth,
+            grid.text()
+        );
+        pruned += usize::from(legal.len() > 4);
+        exact += usize::from(is_exact);
+    }
+    assert!(pruned > 100, "only {pruned} boxes with more than 4 groups");
+    assert!(exact > 10, "only {exact} exact searches");
+}

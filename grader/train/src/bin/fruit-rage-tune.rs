@@ -6,7 +6,7 @@
 //!
 //! Each pair is one random box of 5 fruit types played twice, A moving first then B moving
 //! first; every move of A searches `NODES` nodes and every move of B `NODES_B` (default
-//! `NODES`), every group at the root and the `K` largest below it, over a fresh table. With
+//! `NODES`), the `K` largest groups at each node, over a fresh table. With
 //! `NODES_B_LATE CELLS`, B searches `NODES_B` while more than `CELLS` fruits are left and
 //! `NODES_B_LATE` from then on: to see where in a game the search is worth its time. A pair
 //! is won by the side whose two margins sum above zero; a pair is a mirror when both games
