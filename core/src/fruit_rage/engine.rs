@@ -109,9 +109,8 @@ struct Context<'t, 'b, 'c, 'h> {
 
 /// Searches `board` by iterative deepening until `budget` runs out, the search is exact, or
 /// `max_depth` plies; the `K` largest groups at every node, `horizon` valuing the boxes where
-/// it stops. The score is the lead at the end of the game the search
-/// expects, for the mover. With a budget spent before depth 1 completes, the best move is the
-/// largest group.
+/// it stops. The score is the lead at the end of the game the search expects, for the mover.
+/// With a budget spent before depth 1 completes, the best move is the largest group.
 ///
 /// The root is as narrow as the nodes below it. Searching every group at the root, as before,
 /// spent most of an iteration on small groups that are rarely the best move: node-limited

@@ -84,7 +84,7 @@ pub struct Unkept {
 /// The file cannot be opened, locked, read or written: the count from the board alone, and the
 /// reason.
 pub fn recall(path: &Path, grid: &Grid, board: &Board) -> Result<Count, Unkept> {
-    // The error for a failure after the count is `count`.
+    // A failure's error, carrying the count known when it failed.
     let unkept = |count: Count| {
         move |e: std::io::Error| Unkept {
             count,
