@@ -73,7 +73,9 @@ pub fn train_bin(name: &str) -> PathBuf {
 /// Builds the project's test bots (the binaries of `duel-tests`, sources in `tests/bots/`) once
 /// per test process, and returns the path of bot `name`: `ataxx-random-simple`,
 /// `ataxx-random-json` (Botzone Ataxx random movers, simple and JSON interaction; both take
-/// `--keep-running`) or `filler-random` (a random allowed colour). Every bot takes `--seed N`.
+/// `--keep-running`), `filler-random` (a random allowed colour; these three take `--seed N`) or
+/// `filler-alphabeta` (a plain alpha-beta Filler program, written apart from the engines; `--nodes
+/// N` makes it reproducible).
 pub fn bot(name: &str) -> PathBuf {
     static BUILT: OnceLock<()> = OnceLock::new();
     BUILT.get_or_init(|| {

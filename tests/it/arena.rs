@@ -111,6 +111,48 @@ fn filler_plays_whole_games_against_the_random_bot_on_sizes_10_15_20() {
 }
 
 #[test]
+fn filler_plays_whole_reproducible_games_against_the_plain_alpha_beta_bot() {
+    // Both sides node-limited: the match, played twice, must give the same records, and every
+    // game must end by the rules (no fault, no illegal colour) within the move limit.
+    let plain = format!("{} --nodes 5000", bot("filler-alphabeta").display());
+    let ours = format!("{} --nodes 5000", bin("filler").display());
+    let play = |run: &str| {
+        let record = scratch_dir(&format!("filler_alphabeta_{run}")).join("games.jsonl");
+        let (stdout, stderr) = arena(
+            "filler",
+            &[
+                "--a",
+                &ours,
+                "--b",
+                &plain,
+                "--games",
+                "2",
+                "--seed",
+                "11",
+                "--record",
+                record.to_str().unwrap(),
+            ],
+        );
+        let (w, d, l) = result_line(&stdout);
+        assert_eq!(w + d + l, 2, "{stdout}{stderr}");
+        std::fs::read_to_string(&record).expect("record written")
+    };
+    let first = play("first");
+    assert_eq!(
+        first,
+        play("second"),
+        "a node-limited match is reproducible"
+    );
+    assert_eq!(first.lines().count(), 2, "{first}");
+    for line in first.lines() {
+        let game: serde_json::Value = serde_json::from_str(line).expect("one JSON line a game");
+        assert_eq!(game["reason"], "game over", "{line}");
+        let moves = game["moves"].as_array().expect("moves").len();
+        assert!((1..=50).contains(&moves), "{moves} moves: {line}");
+    }
+}
+
+#[test]
 fn filler_commands_are_told_the_moves_played_where_they_ask() {
     // A shell player that logs its argument, then lets the random bot move.
     let log = scratch_dir("filler_moves_played").join("moves.txt");
