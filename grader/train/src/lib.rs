@@ -17,6 +17,7 @@ pub mod fruit_rage;
 pub mod linear;
 pub mod reversi;
 pub mod selfplay;
+pub mod wthor;
 
 /// The one seeded generator of `grader/`: the arena's xorshift64, one stream of a series per
 /// [`duel_arena::stream_seed`], so every game of a shard is reproducible alone.

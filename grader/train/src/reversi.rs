@@ -181,11 +181,116 @@ pub mod selfplay {
     }
 }
 
+/// `archive`: labelled positions from the WTHOR archive of master games ([`crate::wthor`]).
+pub mod archive {
+    use crate::Shard;
+    use crate::selfplay::Run;
+    use crate::wthor::{self, Record, Replay};
+    use clap::Args;
+    use duel_core::reversi::train::solve;
+    use duel_core::{Budget, Entry};
+    use std::path::PathBuf;
+
+    /// Arguments of `archive`.
+    #[derive(Args)]
+    pub struct ArchiveArgs {
+        /// The archive's folder: the `WTH_<year>.wtb` game files.
+        pub archive: PathBuf,
+        /// This shard, `K/N`: the archive's games whose index is K modulo N.
+        #[arg(long, default_value = "0/1")]
+        pub shard: Shard,
+        /// The directory the shard's file `archive-<K>-of-<N>.txt` goes to (resumed after its
+        /// last complete game).
+        #[arg(long)]
+        pub out: PathBuf,
+        /// Positions with at most this many empties are labelled by the exact solver; those
+        /// with more, by the game's theoretical score.
+        #[arg(long, default_value_t = 14)]
+        pub solve_empties: u32,
+    }
+
+    /// The lines of archive game `index` in `selfplay`'s form: `E <player> <opponent> <score>`
+    /// for each position with at most `solve_empties` empties (the exact value), `O …` for
+    /// the others (the theoretical score for the side to move, when the record reaches the
+    /// header's `depth`; otherwise the position is left out), then `G <index>`.
+    ///
+    /// # Errors
+    /// Only if the solver stops, which it does not without a budget.
+    pub fn label_game(
+        record: &Record,
+        replay: &Replay,
+        index: u64,
+        depth: u32,
+        solve_empties: u32,
+        table: &mut [Entry],
+    ) -> Result<String, String> {
+        let reaches_depth = replay.last.empties() <= depth;
+        let theoretical = record.theoretical_margin();
+        let mut out = String::new();
+        for board in &replay.before {
+            let (tag, score) = if board.empties() <= solve_empties {
+                let s = solve(board, table, &mut Budget::unlimited())
+                    .ok_or("the solver stopped without a budget")?;
+                ('E', s.score)
+            } else if reaches_depth {
+                ('O', wthor::for_mover(board, theoretical))
+            } else {
+                continue;
+            };
+            out.push_str(&format!(
+                "{tag} {:016x} {:016x} {score}\n",
+                board.player(),
+                board.opponent()
+            ));
+        }
+        out.push_str(&format!("G {index}\n"));
+        Ok(out)
+    }
+
+    /// Runs `archive`: every game of the shard, in archive order, appended to its file.
+    pub fn run(args: &ArchiveArgs) -> Result<(), String> {
+        let mut games = Vec::new();
+        for path in wthor::game_files(&args.archive)? {
+            let file = wthor::GameFile::read(&path)?;
+            let depth = u32::from(file.header.depth);
+            for (g, record) in file.records.into_iter().enumerate() {
+                let replay = record
+                    .replay()
+                    .map_err(|e| format!("{}: game {}: {e}", path.display(), g + 1))?;
+                games.push((record, replay, depth));
+            }
+        }
+        std::fs::create_dir_all(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
+        let path = args
+            .out
+            .join(format!("archive-{}-of-{}.txt", args.shard.k, args.shard.n));
+        let mut table = vec![Entry::default(); 1 << 20];
+        Run {
+            out: Some(&path),
+            ends_game: |line| line.starts_with("G "),
+            report_every: 2000,
+            ..Run::new("archive", args.shard, games.len() as u64)
+        }
+        .play(|index| {
+            let (record, replay, depth) = &games[index as usize];
+            label_game(
+                record,
+                replay,
+                index,
+                *depth,
+                args.solve_empties,
+                &mut table,
+            )
+        })
+    }
+}
+
 /// `fit-phases` and `speed`: the trained evaluation of `duel_core::reversi::trained`.
 pub mod phases {
     use crate::Rng;
     use clap::Args;
     use duel_arena::reversi::Opening;
+    use duel_core::reversi::pattern;
     use duel_core::reversi::trained::{
         self, Features, PATTERN_OFFSET, PATTERNS, PHASE_CELLS, PHASE_WEIGHTS, PHASES, SCALARS, UNIT,
     };
@@ -228,6 +333,11 @@ pub mod phases {
         /// output, such as the committed `core/src/reversi/trained.bin`), on the same labels.
         #[arg(long)]
         pub baseline: Option<PathBuf>,
+        /// Start each phase from this weight file's (a `fit-phases` output, such as the
+        /// committed `core/src/reversi/trained.bin`) instead of from the phase fitted before:
+        /// table entries the data never reaches keep what that file knew.
+        #[arg(long)]
+        pub init: Option<PathBuf>,
         /// The outcome's share of a label mixed with a search's (a deep label of `selfplay
         /// --label-depth`, or a bootstrapped one).
         #[arg(long, default_value_t = 0.5)]
@@ -353,6 +463,54 @@ pub mod phases {
         Ok((train, test))
     }
 
+    /// `(player, opponent)` under the least of the board's eight symmetries: one key for all
+    /// the images of a position.
+    fn canonical(p: u64, o: u64) -> (u64, u64) {
+        (0..8)
+            .map(|v| (pattern::view(p, v), pattern::view(o, v)))
+            .min()
+            .expect("eight views")
+    }
+
+    /// Each position (up to symmetry) once: a training position seen in several games is one
+    /// sample labelled by the mean of its labels, in the order first seen (so the fit stays
+    /// reproducible); a held-out position that is also a training one is dropped, so the
+    /// held-out error measures positions the fit never saw.
+    fn dedup(train: Vec<Sample>, test: Vec<Sample>) -> (Vec<Sample>, Vec<Sample>) {
+        use std::collections::HashMap;
+        let mut first: HashMap<(u64, u64), usize> = HashMap::with_capacity(train.len());
+        let mut merged: Vec<(Sample, f64, u32)> = Vec::with_capacity(train.len());
+        for s in train {
+            match first.entry(canonical(s.p, s.o)) {
+                std::collections::hash_map::Entry::Occupied(e) => {
+                    let m = &mut merged[*e.get()];
+                    m.1 += f64::from(s.score);
+                    m.2 += 1;
+                }
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert(merged.len());
+                    merged.push((s, f64::from(s.score), 1));
+                }
+            }
+        }
+        let train = merged
+            .into_iter()
+            .map(|(s, sum, n)| Sample {
+                score: (sum / f64::from(n)) as f32,
+                ..s
+            })
+            .collect();
+        let mut seen_test = std::collections::HashSet::new();
+        let test = test
+            .into_iter()
+            .filter(|s| {
+                let key = canonical(s.p, s.o);
+                !first.contains_key(&key) && seen_test.insert(key)
+            })
+            .collect();
+        (train, test)
+    }
+
     /// Plain features are scaled down by this while fitting, so one learning rate suits both.
     const SCALAR_SCALE: f32 = 1.0 / 16.0;
 
@@ -431,14 +589,38 @@ pub mod phases {
     pub fn fit(args: &FitArgs) -> Result<Vec<PhaseFit>, String> {
         let mut report = Vec::new();
         let started = std::time::Instant::now();
-        let (mut train, test) = read(&args.files, args.hold_out, args.mix)?;
+        let (train, test) = read(&args.files, args.hold_out, args.mix)?;
+        let read_counts = (train.len(), test.len());
+        let (mut train, test) = dedup(train, test);
         eprintln!(
-            "fit-phases: {} training positions, {} held out, read in {:.1} s",
+            "fit-phases: {} training positions ({} read), {} held out ({} read, those not \
+             trained on kept), read in {:.1} s",
             train.len(),
+            read_counts.0,
             test.len(),
+            read_counts.1,
             started.elapsed().as_secs_f64()
         );
         let baseline = args.baseline.as_deref().map(read_weights).transpose()?;
+        // The fitting scale of a weight file's table (the inverse of the quantisation below).
+        let init: Option<Vec<f32>> = args
+            .init
+            .as_deref()
+            .map(read_weights)
+            .transpose()?
+            .map(|t| {
+                t.iter()
+                    .enumerate()
+                    .map(|(i, &x)| {
+                        let x = f32::from(x) / UNIT as f32;
+                        if i % PHASE_WEIGHTS >= PHASE_CELLS {
+                            x / SCALAR_SCALE
+                        } else {
+                            x
+                        }
+                    })
+                    .collect()
+            });
         let mut all = vec![0.0f32; PHASES * PHASE_WEIGHTS];
         let mut previous: Option<Vec<f32>> = None;
         let mut rng = Rng::new(0x2545_F491_4F6C_DD1D, 0);
@@ -485,9 +667,12 @@ pub mod phases {
                 .collect();
             // Start from the phase before (fewer empties): smooth across phases, and a phase
             // with little data keeps its neighbour's knowledge.
-            let mut w = previous
-                .take()
-                .unwrap_or_else(|| vec![0.0f32; PHASE_WEIGHTS]);
+            let mut w = match &init {
+                Some(all) => all[phase * PHASE_WEIGHTS..(phase + 1) * PHASE_WEIGHTS].to_vec(),
+                None => previous
+                    .take()
+                    .unwrap_or_else(|| vec![0.0f32; PHASE_WEIGHTS]),
+            };
             let mut order: Vec<usize> = (0..mine.len()).collect();
             for epoch in 0..args.epochs {
                 for i in (1..order.len()).rev() {

@@ -14,5 +14,6 @@ mod naive;
 mod book;
 mod pipeline;
 mod programs;
+mod wthor;
 
 use helpers::{assert_symmetric, first_ffo_line, naive_decode, random_position};

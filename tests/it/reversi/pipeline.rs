@@ -143,6 +143,7 @@ fn fit_phases_refuses_a_malformed_deep_label_in_one_line() {
             search_depth: 0,
             mix: 0.5,
             baseline: None,
+            init: None,
         })
         .err()
         .unwrap_or_else(|| panic!("a deep label {what} was read"));
@@ -209,6 +210,7 @@ fn training_pipeline_runs_end_to_end_on_a_tiny_data_set() {
         search_depth: 1,
         mix: 0.5,
         baseline: None,
+        init: None,
     };
     let report = phases::fit(&fit_args).expect("fit");
     assert_eq!(report.len(), PHASES);

@@ -27,7 +27,7 @@ use std::io::BufRead;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use duel_train::reversi::{phases, selfplay};
+use duel_train::reversi::{archive, phases, selfplay};
 use duel_train::selfplay::{MergeArgs, Run, merge_files};
 use duel_train::{Rng, Shard};
 use selfplay::SelfplayArgs;
@@ -59,6 +59,9 @@ enum Command {
     /// Self-play games from varied openings; every position after the opening is labelled
     /// (exactly from `--solve-empties` down, by the game's exact outcome before that).
     Selfplay(SelfplayArgs),
+    /// Label the positions of the WTHOR archive's games (`selfplay`'s file form): exactly
+    /// from `--solve-empties` down, by each game's theoretical score before that.
+    Archive(archive::ArchiveArgs),
     /// Merge `selfplay`'s shard files into one, in game order (the file one process would
     /// write).
     Merge(MergeArgs),
@@ -108,6 +111,7 @@ fn main() -> ExitCode {
             decay,
         } => fit(&files, &out, epochs, rate, decay),
         Command::Selfplay(args) => selfplay::run(&args),
+        Command::Archive(args) => archive::run(&args),
         Command::Merge(args) => merge_files("reversi-eval", &args, |line| {
             line.strip_prefix("G ")?.trim().parse().ok()
         }),
