@@ -75,7 +75,7 @@ fuzz_target!(|data: &[u8]| {
         match parsed {
             Ok(position) => {
                 let mut table = vec![Slot::default(); 1 << 12];
-                stake::solve(&position, &mut table).map_err(|e| match e {
+                stake::train::solve(&position, &mut table).map_err(|e| match e {
                     SolveError::GameOver => DuelResult::NoLegalMove,
                     SolveError::TooManyEmpties { .. } => DuelResult::InvalidBoard,
                 })

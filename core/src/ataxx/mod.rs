@@ -16,10 +16,10 @@
 //!   [`Player::with_tuning`]); Ataxx's own search uses the table steps of [`crate::tt`];
 //!   [`circular_moves`], which the player excludes at the root under Botzone's rules;
 //!   [`perft`].
-//! - [`solve`]: the exact endgame (win/loss/draw, then the margin, proven by bounded
-//!   searches; see its module for what "exact" means when jumps do not fill cells).
 //! - [`nnue`]: the efficiently updatable network evaluation, in integers.
-//! - [`train`]: what the trainers and the engine's tests need of its internals.
+//! - [`train`]: what the trainers and the engine's tests need of its internals, the exact
+//!   endgame solver among them ([`train::solve`]: win/loss/draw, then the margin, proven by
+//!   bounded searches), which [`Player`] tries with few empty cells.
 
 mod board;
 mod engine;
@@ -48,7 +48,5 @@ pub use moves::{BotzoneMove, Move, ParseMoveError};
 pub use nnue::Trained;
 pub use player::{MAX_DEPTH, Player, SOLVE_EMPTIES, SOLVE_LARGE_MICROS, SOLVE_LARGE_NODES, start};
 pub use search::Tuning;
-#[cfg(feature = "ataxx-solve")]
-pub use solve::{MAX_SOLVE_DEPTH, Solution, solve};
 pub use square::{CELLS, FULL, NEIGHBOURS, RING, SIZE, Square, SquareIter, dilate, reach};
 pub use time::Allowance;

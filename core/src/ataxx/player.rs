@@ -3,7 +3,7 @@
 //! with the [`TimeManager`] when the budget is a whole-game clock.
 //!
 //! With few empty cells ([`Player::with_solve_empties`]) it first tries to solve the position
-//! exactly ([`super::solve`]) within a share of the budget, and plays the proven move (a
+//! exactly ([`super::train::solve`]) within a share of the budget, and plays the proven move (a
 //! [`Decision`] with `exact` set and the final margin's score) when the proof completes; the
 //! search gets what is left otherwise.
 //!

@@ -106,7 +106,8 @@ impl core::error::Error for SolveError {}
 ///
 /// # Examples
 /// ```
-/// use duel_core::stake::{Board, Slot, TABLE_LEN, solve};
+/// use duel_core::stake::train::solve;
+/// use duel_core::stake::{Board, Slot, TABLE_LEN};
 ///
 /// let rows: [&[u8]; 4] = [b"0.01", b"0.01", b"1..0", b".1.."];
 /// let board = Board::from_rows(&rows).unwrap();

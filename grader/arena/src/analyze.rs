@@ -11,7 +11,7 @@
 //! [`filler::EXACT_PLIES`] moves of the limit, where the engine's narrower game is Filler's.
 
 use crate::record::RecordLine;
-use duel_core::{Budget, Entry, Player as _, TimeUse, ataxx, filler, reversi};
+use duel_core::{Budget, Colour, Entry, Player as _, TimeUse, ataxx, filler, reversi};
 use duel_protocols::clock::WallClock;
 use duel_protocols::ggf::{GgfGame, GgfResult};
 use duel_protocols::pgn;
@@ -39,6 +39,13 @@ impl AnalyzedGame {
             AnalyzedGame::Reversi | AnalyzedGame::Ataxx => ["black", "white"],
             AnalyzedGame::Filler => ["first", "second"],
         }
+    }
+
+    /// The name of `side` in this game, as the report prints it: [`Colour::Black`] is the side
+    /// that moves first from the start position (in Filler, the player who moves first on the
+    /// record's board).
+    fn side_name(self, side: Colour) -> &'static str {
+        self.side_names()[usize::from(side == Colour::White)]
     }
 
     /// What a position's phase counts.
@@ -77,21 +84,6 @@ pub struct AnalyzeArgs {
     /// Filler: the move limit the games were played under (the arena's `--max-moves`).
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u8).range(1..))]
     max_moves: u8,
-}
-
-/// A side of the board: Black moves first from the start position (in Filler, the player who
-/// moves first on the record's board).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Colour {
-    Black,
-    White,
-}
-
-impl Colour {
-    /// The side's name in `game`.
-    fn name(self, game: AnalyzedGame) -> &'static str {
-        game.side_names()[usize::from(self == Colour::White)]
-    }
 }
 
 /// One game to analyse: its positions and how it ended.
@@ -263,43 +255,22 @@ fn record_loser(record: &RecordLine, first_mover: Colour) -> Option<Colour> {
     let winner = if winner_moved_first {
         first_mover
     } else {
-        other(first_mover)
+        first_mover.other()
     };
-    Some(other(winner))
-}
-
-fn other(c: Colour) -> Colour {
-    match c {
-        Colour::Black => Colour::White,
-        Colour::White => Colour::Black,
-    }
-}
-
-fn reversi_colour(c: duel_core::Colour) -> Colour {
-    match c {
-        duel_core::Colour::Black => Colour::Black,
-        duel_core::Colour::White => Colour::White,
-    }
-}
-
-fn ataxx_colour(c: duel_core::Colour) -> Colour {
-    match c {
-        duel_core::Colour::Black => Colour::Black,
-        duel_core::Colour::White => Colour::White,
-    }
+    Some(winner.other())
 }
 
 /// A Reversi `--record` line, replayed.
 fn reversi_from_record(record: &RecordLine) -> Result<Game, String> {
     let opening = crate::reversi::Opening::parse(&record.opening)?;
-    let first = reversi_colour(opening.board.to_move());
+    let first = opening.board.to_move();
     let moves = record
         .moves
         .iter()
         .map(|m| reversi::Move::parse(m).map_err(|_| format!("{m:?} is not a move")))
         .collect::<Result<Vec<_>, _>>()?;
     let positions = replay_reversi(opening.board, &moves)?;
-    let a_colour = if record.a_first { first } else { other(first) };
+    let a_colour = if record.a_first { first } else { first.other() };
     let black_margin = if a_colour == Colour::Black {
         record.margin
     } else {
@@ -382,9 +353,9 @@ fn ataxx_from_record(record: &RecordLine, rules: crate::ataxx::RulesArg) -> Resu
         game.play(mv)
             .map_err(|_| format!("opening move {} ({word}) is not legal there", n + 1))?;
     }
-    let first = ataxx_colour(game.board().side());
+    let first = game.board().side();
     let positions = replay_ataxx(game, &record.moves)?;
-    let a_colour = if record.a_first { first } else { other(first) };
+    let a_colour = if record.a_first { first } else { first.other() };
     Ok(Game {
         label: format!("game {} (pair {})", record.game, record.pair),
         replay: Replay::Ataxx(positions),
@@ -411,8 +382,7 @@ fn ataxx_from_pgn(
     let first_ply = fen
         .and_then(|f| f.split_whitespace().last()?.parse::<usize>().ok())
         .map_or(0, |full| {
-            2 * full.saturating_sub(1)
-                + usize::from(game.board().side() == duel_core::Colour::White)
+            2 * full.saturating_sub(1) + usize::from(game.board().side() == Colour::White)
         });
     let moves: Vec<String> = pgn.moves.iter().map(|(m, _)| m.clone()).collect();
     let positions = replay_ataxx(game, &moves)?;
@@ -426,8 +396,8 @@ fn ataxx_from_pgn(
     let black_margin = positions.last().and_then(|end| {
         let own = i64::from(end.board().final_margin()?);
         Some(match end.board().side() {
-            duel_core::Colour::Black => own,
-            duel_core::Colour::White => -own,
+            Colour::Black => own,
+            Colour::White => -own,
         })
     });
     Ok(Game {
@@ -527,7 +497,7 @@ fn analyse(replay: &Replay, table: &mut [Entry], limit: Limit) -> Vec<Point> {
             positions
                 .iter()
                 .map(|board| {
-                    let to_move = reversi_colour(board.to_move());
+                    let to_move = board.to_move();
                     let empties = 64 - (board.black().len() + board.white().len());
                     let (value, exact) = if board.is_over() {
                         let margin = board.black().len() as i32 - board.white().len() as i32;
@@ -557,7 +527,7 @@ fn analyse(replay: &Replay, table: &mut [Entry], limit: Limit) -> Vec<Point> {
                 .iter()
                 .map(|game| {
                     let board = game.board();
-                    let to_move = ataxx_colour(board.side());
+                    let to_move = board.side();
                     let empties = board.empty().len();
                     let piece = f64::from(ataxx::PIECE);
                     let (value, exact) = match board.final_margin() {
@@ -609,7 +579,7 @@ fn analyse(replay: &Replay, table: &mut [Entry], limit: Limit) -> Vec<Point> {
                         }
                     };
                     let p = point(u32::from(left), to_move, value, exact);
-                    to_move = other(to_move);
+                    to_move = to_move.other();
                     p
                 })
                 .collect()
@@ -718,29 +688,29 @@ fn value_text(p: &Point) -> String {
 
 fn print_game(kind: AnalyzedGame, game: &Game, points: &[Point], decisive: Option<(usize, usize)>) {
     let result = match (game.loser, game.black_margin) {
-        (Some(l), Some(m)) => format!("{} won by {}", other(l).name(kind), m.abs()),
-        (Some(l), None) => format!("{} won", other(l).name(kind)),
+        (Some(l), Some(m)) => format!("{} won by {}", kind.side_name(l.other()), m.abs()),
+        (Some(l), None) => format!("{} won", kind.side_name(l.other())),
         (None, _) => "a draw".to_string(),
     };
     println!("{}: {result}", game.label);
     let curve: Vec<String> = points.iter().map(value_text).collect();
     println!(
         "  curve ({}'s view, * exact): {}",
-        Colour::Black.name(kind),
+        kind.side_name(Colour::Black),
         curve.join(" ")
     );
     match (game.loser, decisive) {
         (None, _) => println!("  no loser"),
         (Some(l), None) => println!(
             "  {} stood lost by this search at each of its turns (lost before the record's moves)",
-            l.name(kind)
+            kind.side_name(l)
         ),
         (Some(l), Some((i, j))) => println!(
             "  decisive mistake: ply {} ({} {}), {} {}: {} -> {}",
             game.first_ply + i + 1,
             points[i].empties,
             kind.phase_unit(),
-            l.name(kind),
+            kind.side_name(l),
             game.moves.get(i).map_or("?", String::as_str),
             value_text(&points[i]),
             value_text(&points[j])

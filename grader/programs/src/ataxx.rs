@@ -2,6 +2,7 @@
 //! `duel_protocols::botzone` and `duel_protocols::uai`).
 
 use duel_core::ataxx::{Board, Rules, perft as count};
+use duel_protocols::clock::WallClock;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -78,15 +79,6 @@ pub struct SolveArgs {
     pub hash_mib: usize,
 }
 
-/// A wall clock for the solver's budget.
-struct Wall(Instant);
-
-impl duel_core::Clock for Wall {
-    fn now_micros(&self) -> u64 {
-        self.0.elapsed().as_micros() as u64
-    }
-}
-
 /// The final margin of an exact score (`ataxx::WIN` and a piece a [`ataxx::PIECE`] a unit).
 fn margin_of(score: i32) -> i32 {
     (score - score.signum() * duel_core::ataxx::WIN) / duel_core::ataxx::PIECE
@@ -99,7 +91,7 @@ pub fn solve_lines(args: &SolveArgs) -> ExitCode {
     use std::io::{BufRead, Write};
     let entries = (args.hash_mib.max(1) << 20) / std::mem::size_of::<Entry>();
     let mut table = vec![Entry::default(); entries];
-    let clock = Wall(Instant::now());
+    let clock = WallClock::start();
     let mut out = std::io::stdout().lock();
     for (i, line) in std::io::stdin().lock().lines().enumerate() {
         let n = i + 1;

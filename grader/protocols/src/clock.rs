@@ -1,4 +1,8 @@
 //! The wall clock for searches: [`duel_core::Clock`] over [`std::time::Instant`].
+//!
+//! The one std wall clock of the protocols, the programs (`duel`, the contest programs), the
+//! arena and the trainers. The C API keeps a private twin (`ffi/src/clock.rs`), as `duel-ffi`
+//! depends on `duel-core` alone; duel-core is `no_std` and leaves clocks to its caller.
 
 use std::time::Instant;
 

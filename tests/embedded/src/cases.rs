@@ -316,7 +316,8 @@ pub fn fruit_rage_until(
 // Not inlined, so that each case has its own stack frame on the firmware (measured alone).
 #[inline(never)]
 fn stake(slots: &mut [Slot]) -> Outcome {
-    use duel_core::stake::{Board, solve};
+    use duel_core::stake::Board;
+    use duel_core::stake::train::solve;
     let Ok(board) = Board::from_rows(&STAKE_ROWS) else {
         return Outcome::FAILED;
     };

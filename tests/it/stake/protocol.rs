@@ -3,7 +3,8 @@
 
 use super::board_of;
 use super::naive::random_grid;
-use duel_core::stake::{Slot, TABLE_LEN, solve};
+use duel_core::stake::train::solve;
+use duel_core::stake::{Slot, TABLE_LEN};
 use duel_protocols::stake::{BatchError, solve_batch};
 use duel_tests::{Rng, bin, data_text, run};
 

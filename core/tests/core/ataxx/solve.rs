@@ -8,7 +8,8 @@
 use crate::support::Rng;
 use duel_core::Budget;
 use duel_core::Colour;
-use duel_core::ataxx::{Board, Eval, HALFMOVE_LIMIT, Move, PIECE, PLY_LIMIT, Rules, WIN, solve};
+use duel_core::ataxx::train::solve;
+use duel_core::ataxx::{Board, Eval, HALFMOVE_LIMIT, Move, PIECE, PLY_LIMIT, Rules, WIN};
 use duel_core::bitboard::Bitboard;
 use duel_core::tt::Entry;
 

@@ -4,7 +4,8 @@ use super::Subject;
 use crate::stake::board_of;
 use crate::stake::naive::{Grid, random_grid};
 use crate::support::Rng;
-use duel_core::stake::{Board, Move, Slot, TABLE_LEN, solve};
+use duel_core::stake::train::solve;
+use duel_core::stake::{Board, Move, Slot, TABLE_LEN};
 use duel_core::{Column, Evaluator, Row, Score};
 
 /// The largest region of the side to move minus the other's, as the game stands (the

@@ -2,7 +2,8 @@
 //! file): the naive grid as the engine's board, and the engine's answer for it.
 
 use super::naive::Grid;
-use duel_core::stake::{Board, Slot, solve};
+use duel_core::stake::train::solve;
+use duel_core::stake::{Board, Slot};
 
 pub(crate) fn board_of(grid: &Grid) -> Board {
     Board::from_rows(&grid.rows()).unwrap_or_else(|e| panic!("{e}:\n{}", grid.text()))

@@ -3,9 +3,10 @@
 
 use super::naive::{Grid, naive_region, other};
 use crate::support::Rng;
+use duel_core::stake::train::solve;
 use duel_core::stake::{
     Board, BoardBuilder, Mark, Move, ParseError, PositionError, RowError, Slot, SolveError,
-    largest_region, solve,
+    largest_region,
 };
 use duel_core::{Bitboard, Column, Game, Row};
 

@@ -4,7 +4,8 @@
 use super::naive::{best_of, memo_value, naive_value, random_grid, root_values};
 use super::{board_of, engine};
 use crate::support::Rng;
-use duel_core::stake::{Board, Move, Slot, TABLE_LEN, solve, table_len};
+use duel_core::stake::train::solve;
+use duel_core::stake::{Board, Move, Slot, TABLE_LEN, table_len};
 use duel_core::{Column, Game, Row};
 use std::collections::HashMap;
 
