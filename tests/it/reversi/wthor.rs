@@ -97,9 +97,9 @@ fn records_round_trip_and_replay_as_the_naive_rules_play_them() {
             let i = usize::from(sq.index());
             let flips = naive_flips(&grid, i, me);
             assert_ne!(flips, 0, "game {g} ply {ply}: {sq} flips nothing");
-            for f in 0..64 {
+            for (f, cell) in grid.iter_mut().enumerate() {
                 if flips >> f & 1 == 1 {
-                    grid[f] = me;
+                    *cell = me;
                 }
             }
             grid[i] = me;
