@@ -5,13 +5,12 @@
 //! Fruit Rage search with their own loops (their own move ordering and pruning), and Stake
 //! Your Claim with its exact solver. What every search over a [`TranspositionTable`] shares
 //! lives in [`crate::tt`]: [`Bound::of`] for the store, [`crate::tt::Entry::cut`] for the
-//! probe, and the principal-variation walk ([`TranspositionTable::principal_variation`]).
-//! Ataxx and The Fruit Rage also report in [`SearchConfig`] and [`SearchResult`], and Ataxx's
-//! search borrows a [`Searcher`]'s table.
+//! probe, and the principal-variation walk ([`crate::tt::principal_variation`]).
+//! Ataxx and The Fruit Rage also report in [`SearchConfig`] and [`SearchResult`].
 
 use crate::budget::Budget;
 use crate::game::{Evaluator, Game, MOVE_KEYS, SCORE_LIMIT, Score};
-use crate::tt::{Bound, ByGame, NO_MOVE, TranspositionTable};
+use crate::tt::{Bound, NO_MOVE, TranspositionTable};
 
 /// Above any score a game can produce: the initial window.
 pub const INFINITY: Score = SCORE_LIMIT * 2;
@@ -328,12 +327,6 @@ impl<'t> Searcher<'t> {
                 k[0] = key;
             }
         }
-    }
-
-    /// Follows the table's best moves from `root`, writing at most `out.len()` of them;
-    /// returns how many it wrote ([`TranspositionTable::principal_variation`]).
-    pub fn principal_variation<G: Game>(&self, root: &G, out: &mut [G::Move]) -> usize {
-        self.tt.principal_variation(ByGame(*root), out)
     }
 }
 

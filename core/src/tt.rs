@@ -2,8 +2,8 @@
 //!
 //! Besides storage it holds the steps every alpha-beta search of duel shares with the table:
 //! [`Bound::of`] (what a fail-soft score bounds, for the store), [`Entry::cut`] (the probe's
-//! window step) and [`TranspositionTable::principal_variation`] (the line the table's best
-//! moves make, over any position that is a [`Walk`]).
+//! window step) and [`principal_variation`] (the line the table's best moves make, over any
+//! position that is a [`Walk`], read from the slots alone).
 
 use crate::game::{Game, Score};
 
@@ -124,18 +124,13 @@ impl<'a> TranspositionTable<'a> {
 
     #[inline]
     fn index(&self, hash: u64) -> usize {
-        // Multiply-shift maps a 64-bit hash onto any table length without a division.
-        ((hash as u128 * self.entries.len() as u128) >> 64) as usize
+        slot(self.entries.len(), hash)
     }
 
     /// The entry stored for `hash`, if any.
     #[inline]
     pub fn probe(&self, hash: u64) -> Option<Entry> {
-        let i = self.index(hash);
-        match self.entries.get(i) {
-            Some(e) if e.bound != Bound::None && e.key == hash => Some(*e),
-            _ => None,
-        }
+        probe(self.entries, hash)
     }
 
     /// Stores a result for `hash`. An entry for the same position searched deeper is kept
@@ -161,37 +156,55 @@ impl<'a> TranspositionTable<'a> {
             };
         }
     }
+}
 
-    /// Follows the best moves the table holds from `root`, writing at most `out.len()` of
-    /// them; returns how many it wrote. Stops at a position without an entry, at a stored
-    /// key that is no legal move, and before a move that would return to a position already
-    /// on the line. Moves [`Walk::forced`] gives are taken without asking the table.
-    pub fn principal_variation<W: Walk>(&self, root: W, out: &mut [W::Move]) -> usize {
-        let mut pos = root;
-        let mut n = 0;
-        while n < out.len() {
-            let mv = match pos.forced() {
-                Some(mv) => mv,
-                None => {
-                    let Some(e) = self.probe(pos.table_key()) else {
-                        break;
-                    };
-                    let Some(mv) = pos.legal_move(e.best()) else {
-                        break;
-                    };
-                    mv
-                }
-            };
-            let next = pos.play(mv);
-            if on_line(root, &out[..n], next.table_key()) {
-                break;
-            }
-            out[n] = mv;
-            n += 1;
-            pos = next;
-        }
-        n
+/// The slot of `hash` in a table of `len` entries.
+#[inline]
+const fn slot(len: usize, hash: u64) -> usize {
+    // Multiply-shift maps a 64-bit hash onto any table length without a division.
+    ((hash as u128 * len as u128) >> 64) as usize
+}
+
+/// The entry `entries` (a table's slots) hold for `hash`, if any.
+#[inline]
+fn probe(entries: &[Entry], hash: u64) -> Option<Entry> {
+    match entries.get(slot(entries.len(), hash)) {
+        Some(e) if e.bound != Bound::None && e.key == hash => Some(*e),
+        _ => None,
     }
+}
+
+/// Follows the best moves the table in `entries` holds from `root`, writing at most
+/// `out.len()` of them; returns how many it wrote. Stops at a position without an entry, at a
+/// stored key that is no legal move, and before a move that would return to a position
+/// already on the line. Moves [`Walk::forced`] gives are taken without asking the table.
+///
+/// Every game's line is read this way, from the table alone, after its search returned.
+pub fn principal_variation<W: Walk>(entries: &[Entry], root: W, out: &mut [W::Move]) -> usize {
+    let mut pos = root;
+    let mut n = 0;
+    while n < out.len() {
+        let mv = match pos.forced() {
+            Some(mv) => mv,
+            None => {
+                let Some(e) = probe(entries, pos.table_key()) else {
+                    break;
+                };
+                let Some(mv) = pos.legal_move(e.best()) else {
+                    break;
+                };
+                mv
+            }
+        };
+        let next = pos.play(mv);
+        if on_line(root, &out[..n], next.table_key()) {
+            break;
+        }
+        out[n] = mv;
+        n += 1;
+        pos = next;
+    }
+    n
 }
 
 /// Whether `root` or a position after a prefix of `line` has the table key `key` (replayed:
@@ -211,7 +224,7 @@ fn on_line<W: Walk>(root: W, line: &[W::Move], key: u64) -> bool {
 }
 
 /// A position whose principal variation a table can be read along
-/// ([`TranspositionTable::principal_variation`]): the key its search stores it under, and
+/// ([`principal_variation`]): the key its search stores it under, and
 /// its moves by move key.
 pub trait Walk: Copy {
     /// A move of the game.

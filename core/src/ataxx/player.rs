@@ -23,10 +23,8 @@ use super::solve::solve_in;
 use super::time::{Allowance, TimeManager};
 use crate::budget::Budget;
 use crate::player::{Decision, PV_CAPACITY, TimeUse, iteration};
-use crate::search::{SearchConfig, Searcher};
-use crate::tt::Entry;
-#[cfg(feature = "ataxx-solve")]
-use crate::tt::TranspositionTable;
+use crate::search::SearchConfig;
+use crate::tt::{self, ByGame, Entry, TranspositionTable};
 
 /// The deepest iteration when the budget sets none ([`Budget::with_max_depth`]).
 pub const MAX_DEPTH: u8 = 60;
@@ -156,42 +154,27 @@ impl<E: Evaluation> crate::Player for Player<'_, E> {
             return Some(decision);
         }
         let planned = self.planned(budget);
-        let mut searcher = Searcher::new(&mut *self.table);
+        let mut tt = TranspositionTable::new(&mut *self.table);
         let (eval, tuning) = (&self.eval, self.tuning);
         let result = match (planned, budget.clock()) {
             (Some((now, mut time)), Some(clock)) => {
                 let mut part = budget.share(time.deadline().saturating_sub(now));
-                let result = search_tuned(
-                    root,
-                    searcher.table(),
-                    eval,
-                    tuning,
-                    config,
-                    &mut part,
-                    &mut |r| {
+                let result =
+                    search_tuned(root, &mut tt, eval, tuning, config, &mut part, &mut |r| {
                         if let Some(d) = iteration(r) {
                             report(&d);
                         }
                         time.deepen(clock.now_micros(), r)
-                    },
-                );
+                    });
                 budget.absorb(&part);
                 result
             }
-            _ => search_tuned(
-                root,
-                searcher.table(),
-                eval,
-                tuning,
-                config,
-                budget,
-                &mut |r| {
-                    if let Some(d) = iteration(r) {
-                        report(&d);
-                    }
-                    true
-                },
-            ),
+            _ => search_tuned(root, &mut tt, eval, tuning, config, budget, &mut |r| {
+                if let Some(d) = iteration(r) {
+                    report(&d);
+                }
+                true
+            }),
         }?;
         let legal = board.legal_moves();
         let allowed = |m: &Move| !circular.as_slice().contains(m);
@@ -204,7 +187,7 @@ impl<E: Evaluation> crate::Player for Player<'_, E> {
             }
         };
         let mut line = [Move::Pass; PV_CAPACITY];
-        let n = searcher.principal_variation(board, &mut line);
+        let n = tt::principal_variation(self.table, ByGame(*board), &mut line);
         let decision = Decision::new(mv, result.score, false, result.depth, result.nodes);
         Some(decision.with_line(&line[..n]))
     }

@@ -6,9 +6,9 @@
 //! Ataxx, with 50–100 moves a position, needs a selectivity the generic [`crate::Searcher`]
 //! (Filler's search) does not have, so it has its own loop. It shares with the others the
 //! table and its steps ([`crate::tt`]: [`Bound::of`] for the store, [`crate::tt::Entry::cut`]
-//! for the probe, at null-window nodes only), reports in [`SearchConfig`] and
-//! [`SearchResult`], and borrows the transposition table of a [`crate::Searcher`] (sized by
-//! the caller), whose principal-variation walk then reads it. Killers and history live on the
+//! for the probe, at null-window nodes only) and reports in [`SearchConfig`] and
+//! [`SearchResult`]; the caller sizes the table and reads the principal variation from it
+//! ([`crate::tt::principal_variation`]). Killers and history live on the
 //! stack for one search. It is exact about both rule sets: it asks [`Board`] when a game is over and
 //! what it is worth, and plays the moves [`Board`] generates (a forced pass included).
 

@@ -5,8 +5,7 @@ use super::engine::choose_with;
 use super::eval::Heuristic;
 use crate::budget::Budget;
 use crate::player::{Decision, PV_CAPACITY, iteration};
-use crate::search::Searcher;
-use crate::tt::Entry;
+use crate::tt::{self, ByGame, Entry};
 
 /// duel's Filler player: iterative-deepening alpha-beta over a table in a caller's slice.
 /// The budget is the move's (Filler's clock is per move); its depth limit bounds the
@@ -56,7 +55,7 @@ impl crate::Player for Player<'_> {
             }
         });
         let mut line = [Move::default(); PV_CAPACITY];
-        let n = Searcher::new(self.table).principal_variation(board, &mut line);
+        let n = tt::principal_variation(self.table, ByGame(*board), &mut line);
         let decision = Decision::new(
             choice.colour,
             choice.score,

@@ -201,8 +201,8 @@ pub fn is_exact(board: &Board, table: &mut [Entry]) -> bool {
 
 /// Follows the table's best moves from `board` (as [`search`] stored them), writing at most
 /// `out.len()`; returns how many it wrote.
-pub fn principal_variation(board: &Board, table: &mut [Entry], out: &mut [Move]) -> usize {
-    TranspositionTable::new(table).principal_variation(*board, out)
+pub fn principal_variation(board: &Board, table: &[Entry], out: &mut [Move]) -> usize {
+    crate::tt::principal_variation(table, *board, out)
 }
 
 /// A box as [`search`] stores it: keyed by its cells alone ([`Board::cells_hash`]).

@@ -7,7 +7,7 @@ use super::search::{Options, Search};
 use super::trained::Trained;
 use crate::budget::Budget;
 use crate::game::{Evaluator, Game, Score};
-use crate::tt::{Entry, TranspositionTable};
+use crate::tt::{self, Entry};
 
 /// Positions with at most this many empties are always solved exactly first (a few
 /// milliseconds at most).
@@ -179,8 +179,8 @@ impl<'t, E: Evaluator<Board>> Engine<'t, E> {
 
     /// The midgame search's expected line from `board`, read from the table into `out`;
     /// returns its length.
-    pub(crate) fn principal_variation(&mut self, board: &Board, out: &mut [Move]) -> usize {
-        TranspositionTable::new(self.table).principal_variation(*board, out)
+    pub(crate) fn principal_variation(&self, board: &Board, out: &mut [Move]) -> usize {
+        tt::principal_variation(self.table, *board, out)
     }
 
     fn midgame(

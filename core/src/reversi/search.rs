@@ -9,8 +9,8 @@
 //! Its loop is Reversi's own (side-relative bitboards, no generic [`crate::Game`] calls); it
 //! shares with the other searches the table's steps ([`crate::tt`]: [`Bound::of`] for the
 //! store, [`crate::tt::Entry::cut`] for the probe) and reads its principal variation with
-//! [`TranspositionTable::principal_variation`] (a [`Board`] is a [`Walk`]: a forced pass is
-//! played without asking the table).
+//! [`crate::tt::principal_variation`] (a [`Board`] is a [`Walk`]: a forced pass is played
+//! without asking the table).
 
 use super::bits;
 use super::board::{Board, Move, Square, hash};
