@@ -5,9 +5,10 @@
 //! caller-provided slice and its time as a [`Budget`]. It builds for `thumbv7em-none-eabihf`.
 //!
 //! - [`game`]: the [`Game`] trait every game implements, and [`MoveList`].
-//! - [`search`]: negamax alpha-beta with iterative deepening, PVS, aspiration windows, killer
-//!   and history ordering, over any [`Game`] (Filler's search; Reversi, Ataxx and The Fruit
-//!   Rage have their own).
+//! - [`search`]: negamax alpha-beta with PVS, killer and history ordering, over any [`Game`]
+//!   (Filler's search; Reversi, Ataxx and The Fruit Rage have node loops of their own).
+//! - [`deepening`]: the iterative-deepening and aspiration driver every heuristic search runs
+//!   on (Filler's, Reversi's, Ataxx's, The Fruit Rage's), with each game's parameters.
 //! - [`tt`]: the transposition table entry and its slice-backed table, with the steps every
 //!   search shares: the bound of a result, the probe's window step, the principal variation.
 //! - [`budget`]: deadlines (through a [`Clock`] the caller implements) and node limits.
@@ -43,6 +44,7 @@ pub mod bitboard;
 pub mod budget;
 pub mod colour;
 pub mod coord;
+pub mod deepening;
 pub mod filler;
 pub mod fruit_rage;
 pub mod game;

@@ -1,14 +1,18 @@
-//! Negamax alpha-beta over any [`Game`]: iterative deepening, principal-variation search,
-//! aspiration windows, a transposition table, and killer and history move ordering.
+//! Negamax alpha-beta over any [`Game`]: principal-variation search, a transposition table,
+//! and killer and history move ordering, deepened by the shared driver ([`crate::deepening`]:
+//! iterative deepening and aspiration windows).
 //!
 //! It is generic, but only Filler plays with it ([`crate::filler`]). Reversi, Ataxx and The
-//! Fruit Rage search with their own loops (their own move ordering and pruning), and Stake
-//! Your Claim with its exact solver. What every search over a [`TranspositionTable`] shares
-//! lives in [`crate::tt`]: [`Bound::of`] for the store, [`crate::tt::Entry::cut`] for the
-//! probe, and the principal-variation walk ([`crate::tt::principal_variation`]).
-//! Ataxx and The Fruit Rage also report in [`SearchConfig`] and [`SearchResult`].
+//! Fruit Rage search with node loops of their own (their own move ordering and pruning) on the
+//! same driver, and Stake Your Claim with its exact solver. What every search over a
+//! [`TranspositionTable`] shares lives in [`crate::tt`]: [`Bound::of`] for the store,
+//! [`crate::tt::Entry::cut`] for the probe, and the principal-variation walk
+//! ([`crate::tt::principal_variation`]). Ataxx also reports in [`SearchConfig`], and every
+//! search in [`SearchResult`].
 
 use crate::budget::Budget;
+pub use crate::deepening::SearchResult;
+use crate::deepening::{Aspiration, Deepening, Pace, RootScore, RootSearch, iterate};
 use crate::game::{Evaluator, Game, MOVE_KEYS, SCORE_LIMIT, Score};
 use crate::tt::{Bound, NO_MOVE, TranspositionTable};
 
@@ -40,18 +44,21 @@ impl Default for SearchConfig {
     }
 }
 
-/// The result of the deepest completed iteration.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SearchResult<M> {
-    /// The best move, `None` only when the game is over at the root.
-    pub best: Option<M>,
-    /// Its score for the side to move.
-    pub score: Score,
-    /// The depth of the last completed iteration (0: none completed, or a forced move).
-    pub depth: u8,
-    /// Nodes visited by the whole search.
-    pub nodes: u64,
-}
+/// Filler's deepening: windows ([`SearchConfig::aspiration`]; none for Filler's player) from
+/// depth 3 whatever the score, doubled at each re-search and only clamped at [`INFINITY`];
+/// no pace but the budget's.
+const DEEPENING: Deepening = Deepening {
+    infinity: INFINITY,
+    aspiration: Aspiration {
+        window: 0,
+        from_depth: 3,
+        within: Score::MAX,
+        widen: 2,
+        open_beyond: Score::MAX,
+    },
+    pace: Pace::Budget,
+    keep_interrupted: false,
+};
 
 /// The search state that outlives one node: the table, killers and history.
 ///
@@ -77,9 +84,10 @@ impl<'t> Searcher<'t> {
         &mut self.tt
     }
 
-    /// Searches `root` by iterative deepening until `config.max_depth` or until `budget` runs
-    /// out, and returns the result of the deepest completed iteration. `on_iteration` sees each
-    /// completed iteration (for `info` lines and progress).
+    /// Searches `root` by iterative deepening ([`crate::deepening`]: windows of
+    /// `config.aspiration` from depth 3, doubled at each re-search) until `config.max_depth` or
+    /// until `budget` runs out, and returns the result of the deepest completed iteration.
+    /// `on_iteration` sees each completed iteration (for `info` lines and progress).
     ///
     /// With a budget too small to complete even depth 1, the best move is still a legal move
     /// (the first in the game's order, or the table's).
@@ -104,60 +112,33 @@ impl<'t> Searcher<'t> {
         for h in self.history.iter_mut() {
             *h /= 4;
         }
-        let mut result = SearchResult {
-            best: Some(first),
-            score: 0,
-            depth: 0,
-            nodes: 0,
-        };
         if moves.as_ref().len() == 1 {
-            result.score = eval.evaluate(&root.play_unchecked(first)).saturating_neg();
-            return result;
+            return SearchResult {
+                best: Some(first),
+                score: eval.evaluate(&root.play_unchecked(first)).saturating_neg(),
+                depth: 0,
+                nodes: 0,
+            };
         }
         if let Some(e) = self.tt.probe(root.hash()) {
             bring_to_front::<G>(moves.as_mut(), e.best());
         }
-        let start_nodes = budget.nodes_used();
-        for depth in 1..=config.max_depth.max(1) {
-            let (mut alpha, mut beta) = (-INFINITY, INFINITY);
-            let mut delta = config.aspiration;
-            if delta > 0 && depth >= 3 {
-                alpha = result.score.saturating_sub(delta).max(-INFINITY);
-                beta = result.score.saturating_add(delta).min(INFINITY);
-            }
-            let (score, best) = loop {
-                let (score, best) =
-                    self.root(root, eval, moves.as_mut(), depth, alpha, beta, budget);
-                if budget.is_stopped() {
-                    break (score, best);
-                }
-                if score <= alpha && alpha > -INFINITY {
-                    delta = delta.saturating_mul(2);
-                    alpha = score.saturating_sub(delta).max(-INFINITY);
-                } else if score >= beta && beta < INFINITY {
-                    delta = delta.saturating_mul(2);
-                    beta = score.saturating_add(delta).min(INFINITY);
-                } else {
-                    break (score, best);
-                }
-            };
-            if budget.is_stopped() {
-                break;
-            }
-            bring_to_front::<G>(moves.as_mut(), G::move_key(best));
-            result = SearchResult {
-                best: Some(best),
-                score,
-                depth,
-                nodes: budget.nodes_used() - start_nodes,
-            };
-            on_iteration(&result);
-        }
-        result.nodes = budget.nodes_used() - start_nodes;
-        result
+        let policy = Deepening {
+            aspiration: DEEPENING.aspiration.with_window(config.aspiration),
+            ..DEEPENING
+        };
+        let mut iteration = Iteration {
+            searcher: self,
+            root,
+            eval,
+            moves: moves.as_mut(),
+            budget,
+            on_iteration,
+        };
+        iterate(&mut iteration, &policy, first, 0, config.max_depth)
     }
 
-    /// One iteration at the root; returns the score and the best move.
+    /// One iteration at the root over `moves` (best first): the score and the best move.
     #[allow(clippy::too_many_arguments)]
     fn root<G: Game, E: Evaluator<G>>(
         &mut self,
@@ -168,10 +149,11 @@ impl<'t> Searcher<'t> {
         mut alpha: Score,
         beta: Score,
         budget: &mut Budget<'_>,
-    ) -> (Score, G::Move) {
+    ) -> RootScore<G::Move> {
         let alpha_orig = alpha;
         let mut best_score = -INFINITY;
         let mut best = moves[0];
+        let mut later = false;
         for (i, &mv) in moves.iter().enumerate() {
             let child = pos.play_unchecked(mv);
             let score = if i == 0 {
@@ -189,6 +171,7 @@ impl<'t> Searcher<'t> {
             if score > best_score {
                 best_score = score;
                 best = mv;
+                later = i > 0;
                 if score > alpha {
                     alpha = score;
                     if score >= beta {
@@ -202,7 +185,11 @@ impl<'t> Searcher<'t> {
             self.tt
                 .store(pos.hash(), depth, best_score, bound, G::move_key(best));
         }
-        (best_score, best)
+        RootScore {
+            score: best_score,
+            best,
+            later,
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -327,6 +314,45 @@ impl<'t> Searcher<'t> {
                 k[0] = key;
             }
         }
+    }
+}
+
+/// One [`Searcher::search`] as the deepening driver runs it: the root, its moves (best first)
+/// and the budget.
+struct Iteration<'s, 't, 'r, 'b, 'c, G: Game, E> {
+    searcher: &'s mut Searcher<'t>,
+    root: &'r G,
+    eval: &'r E,
+    moves: &'r mut [G::Move],
+    budget: &'b mut Budget<'c>,
+    on_iteration: &'r mut dyn FnMut(&SearchResult<G::Move>),
+}
+
+impl<G: Game, E: Evaluator<G>> RootSearch for Iteration<'_, '_, '_, '_, '_, G, E> {
+    type Move = G::Move;
+
+    fn budget(&self) -> &Budget<'_> {
+        self.budget
+    }
+
+    fn root(&mut self, depth: u8, alpha: Score, beta: Score) -> RootScore<G::Move> {
+        self.searcher.root(
+            self.root,
+            self.eval,
+            self.moves,
+            depth,
+            alpha,
+            beta,
+            self.budget,
+        )
+    }
+
+    fn completed(&mut self, result: &SearchResult<G::Move>) -> bool {
+        if let Some(best) = result.best {
+            bring_to_front::<G>(self.moves, G::move_key(best));
+        }
+        (self.on_iteration)(result);
+        true
     }
 }
 
