@@ -1,13 +1,14 @@
 //! Reversi's own midgame search: principal-variation search over side-relative bitboards with
-//! a transposition table, iterative deepening with aspiration windows, move ordering by the
-//! table's move then the opponent's mobility (and the evaluation of the child at depth), and
-//! multi-prob-cut ([`super::mpc`]).
+//! a transposition table, move ordering by the table's move then the opponent's mobility (and
+//! the evaluation of the child at depth), and multi-prob-cut ([`super::mpc`]), deepened by the
+//! shared driver ([`crate::deepening`], with [`DEEPENING`]: aspiration windows, and no
+//! iteration once half the time is spent).
 //!
 //! A pass does not use up depth (the same position is then always searched to the same depth,
 //! whatever the way it was reached). A finished game is worth [`outcome_score`].
 //!
-//! Its loop is Reversi's own (side-relative bitboards, no generic [`crate::Game`] calls); it
-//! shares with the other searches the table's steps ([`crate::tt`]: [`Bound::of`] for the
+//! Its node loop is Reversi's own (side-relative bitboards, no generic [`crate::Game`] calls);
+//! it shares with the other searches the table's steps ([`crate::tt`]: [`Bound::of`] for the
 //! store, [`crate::tt::Entry::cut`] for the probe) and reads its principal variation with
 //! [`crate::tt::principal_variation`] (a [`Board`] is a [`Walk`]: a forced pass is played
 //! without asking the table).
@@ -20,6 +21,7 @@ use super::score::{final_margin, outcome_score};
 use crate::Colour;
 use crate::bitboard::Bitboard;
 use crate::budget::Budget;
+use crate::deepening::{Aspiration, Deepening, Pace, RootScore, RootSearch, SearchResult, iterate};
 use crate::game::{Evaluator, Score};
 use crate::tt::{Bound, Entry, NO_MOVE, TranspositionTable, Walk};
 
@@ -35,8 +37,21 @@ const EVAL_ORDER_DEPTH: u8 = 2;
 /// More than the most legal moves of any position (33).
 const MAX_MOVES: usize = 34;
 
-/// Half-width of the first aspiration window, in 1/100 disc.
-const ASPIRATION: Score = 300;
+/// Reversi's deepening: windows of ±3 discs from depth 3, doubled at each re-search and
+/// opened to infinity beyond [`EVAL_LIMIT`], none after a decided score; no iteration once
+/// half the starting time is spent.
+pub const DEEPENING: Deepening = Deepening {
+    infinity: INFINITY,
+    aspiration: Aspiration {
+        window: 300,
+        from_depth: 3,
+        within: EVAL_LIMIT,
+        widen: 2,
+        open_beyond: EVAL_LIMIT,
+    },
+    pace: Pace::HalfLeft,
+    keep_interrupted: false,
+};
 
 /// A midgame search's options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,78 +145,49 @@ impl<'a, 't, 'b, 'c, E: Evaluator<Board>> Search<'a, 't, 'b, 'c, E> {
         }
     }
 
-    /// Iterative deepening from `board` up to `max_depth` plies, or until the budget runs out,
-    /// or (with a clock) until too little time is left to finish another iteration.
+    /// Iterative deepening from `board` up to `max_depth` plies ([`crate::deepening`], with
+    /// [`DEEPENING`]), or until the budget runs out, or (with a clock) until too little time
+    /// is left to finish another iteration, or once a finished game is proven.
     pub fn iterate(&mut self, board: &Board, max_depth: u8) -> Outcome {
         let (p, o) = (board.player().bits(), board.opponent().bits());
-        let start_nodes = self.budget.nodes_used();
-        let moves = bits::moves(p, o);
-        let mut out = Outcome {
-            best: first_move(p, o),
-            score: 0,
-            depth: 0,
-            nodes: 0,
-        };
-        if moves == 0 {
-            out.score = if bits::moves(o, p) == 0 {
+        let first = first_move(p, o);
+        if bits::moves(p, o) == 0 {
+            let score = if bits::moves(o, p) == 0 {
                 outcome_score(final_margin(p, o))
             } else {
                 -evaluate(self.eval, o, p)
             };
-            return out;
-        }
-        let started_with = self.budget.micros_left();
-        for depth in 1..=max_depth.max(1) {
-            let (mut alpha, mut beta) = (-INFINITY, INFINITY);
-            let mut delta = ASPIRATION;
-            if depth >= 3 && out.score.abs() < EVAL_LIMIT {
-                alpha = out.score - delta;
-                beta = out.score + delta;
-            }
-            let (score, best) = loop {
-                let (score, best) = self.root(p, o, depth, alpha, beta);
-                if self.budget.is_stopped() {
-                    break (score, best);
-                }
-                if score <= alpha {
-                    delta = delta.saturating_mul(2);
-                    alpha = if delta > EVAL_LIMIT {
-                        -INFINITY
-                    } else {
-                        score - delta
-                    };
-                } else if score >= beta {
-                    delta = delta.saturating_mul(2);
-                    beta = if delta > EVAL_LIMIT {
-                        INFINITY
-                    } else {
-                        score + delta
-                    };
-                } else {
-                    break (score, best);
-                }
+            return Outcome {
+                best: first,
+                score,
+                depth: 0,
+                nodes: 0,
             };
-            if self.budget.is_stopped() {
-                break;
-            }
-            out.best = best;
-            out.score = score;
-            out.depth = depth;
-            // A finished game proven either way: deeper iterations cannot change it.
-            if score.abs() > EVAL_LIMIT && depth as u32 >= board.empties() {
-                break;
-            }
-            // With a clock: the next iteration costs about as much as all before it, twice.
-            if started_with != u64::MAX && self.budget.micros_left() < started_with / 2 {
-                break;
-            }
         }
-        out.nodes = self.budget.nodes_used() - start_nodes;
-        out
+        let mut root = Iteration {
+            search: self,
+            p,
+            o,
+            empties: board.empties(),
+        };
+        let r = iterate(&mut root, &DEEPENING, first, 0, max_depth);
+        Outcome {
+            best: r.best.unwrap_or(first),
+            score: r.score,
+            depth: r.depth,
+            nodes: r.nodes,
+        }
     }
 
     /// The root of one iteration: the score within (`alpha`, `beta`) and the best move.
-    fn root(&mut self, p: u64, o: u64, depth: u8, mut alpha: Score, beta: Score) -> (Score, Move) {
+    fn root(
+        &mut self,
+        p: u64,
+        o: u64,
+        depth: u8,
+        mut alpha: Score,
+        beta: Score,
+    ) -> RootScore<Move> {
         let key = hash(p, o);
         let tt_move = self.tt.probe(key).map_or(NO_MOVE, |e| e.best());
         let mut list = [Candidate::default(); MAX_MOVES];
@@ -210,6 +196,7 @@ impl<'a, 't, 'b, 'c, E: Evaluator<Board>> Search<'a, 't, 'b, 'c, E> {
         let alpha_orig = alpha;
         let mut best_score = -INFINITY;
         let mut best = list[0].square;
+        let mut later = false;
         for i in 0..list.len() {
             pick_best(list, i);
             let c = list[i];
@@ -229,6 +216,7 @@ impl<'a, 't, 'b, 'c, E: Evaluator<Board>> Search<'a, 't, 'b, 'c, E> {
             if score > best_score {
                 best_score = score;
                 best = c.square;
+                later = i > 0;
                 if score > alpha {
                     alpha = score;
                     if score >= beta {
@@ -242,8 +230,11 @@ impl<'a, 't, 'b, 'c, E: Evaluator<Board>> Search<'a, 't, 'b, 'c, E> {
             self.tt
                 .store(key, depth, best_score, bound, u16::from(best));
         }
-        let mv = Square::new(best).map_or(Move::Pass, Move::Place);
-        (best_score, mv)
+        RootScore {
+            score: best_score,
+            best: Square::new(best).map_or(Move::Pass, Move::Place),
+            later,
+        }
     }
 
     /// The minimax value of (`p`, `o`) at `depth` within (`alpha`, `beta`) (fail-soft), with
@@ -443,6 +434,32 @@ impl<'a, 't, 'b, 'c, E: Evaluator<Board>> Search<'a, 't, 'b, 'c, E> {
             }
         }
         None
+    }
+}
+
+/// One [`Search::iterate`] as the deepening driver runs it: the root's discs, side-relative,
+/// and its empties.
+struct Iteration<'s, 'a, 't, 'b, 'c, E> {
+    search: &'s mut Search<'a, 't, 'b, 'c, E>,
+    p: u64,
+    o: u64,
+    empties: u32,
+}
+
+impl<E: Evaluator<Board>> RootSearch for Iteration<'_, '_, '_, '_, '_, E> {
+    type Move = Move;
+
+    fn budget(&self) -> &Budget<'_> {
+        self.search.budget
+    }
+
+    fn root(&mut self, depth: u8, alpha: Score, beta: Score) -> RootScore<Move> {
+        self.search.root(self.p, self.o, depth, alpha, beta)
+    }
+
+    /// A finished game proven either way: deeper iterations cannot change it.
+    fn completed(&mut self, result: &SearchResult<Move>) -> bool {
+        !(result.score.saturating_abs() > EVAL_LIMIT && u32::from(result.depth) >= self.empties)
     }
 }
 
