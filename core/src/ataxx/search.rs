@@ -4,21 +4,23 @@
 //! and history.
 //!
 //! Ataxx, with 50–100 moves a position, needs a selectivity the generic [`crate::Searcher`]
-//! (Filler's search) does not have, so it has its own loop. It shares with the others the
-//! table and its steps ([`crate::tt`]: [`Bound::of`] for the store, [`crate::tt::Entry::cut`]
-//! for the probe, at null-window nodes only) and reports in [`SearchConfig`] and
-//! [`SearchResult`]; the caller sizes the table and reads the principal variation from it
-//! ([`crate::tt::principal_variation`]). Killers and history live on the
-//! stack for one search. It is exact about both rule sets: it asks [`Board`] when a game is over and
-//! what it is worth, and plays the moves [`Board`] generates (a forced pass included).
+//! (Filler's search) does not have, so it has its own node loop, deepened by the shared driver
+//! ([`crate::deepening`], with Ataxx's parameters). It shares with the others the table and
+//! its steps ([`crate::tt`]: [`Bound::of`] for the store, [`crate::tt::Entry::cut`] for the
+//! probe, at null-window nodes only) and reports in [`SearchConfig`] and [`SearchResult`]; the
+//! caller sizes the table and reads the principal variation from it
+//! ([`crate::tt::principal_variation`]). Killers and history live on the stack for one
+//! search. It is exact about both rule sets: it asks [`Board`] when a game is over and what it
+//! is worth, and plays the moves [`Board`] generates (a forced pass included).
 
 use super::board::{Board, MAX_MOVES};
 use super::evaluation::Evaluation;
 use super::moves::Move;
 use super::square::{Square, SquareIter, dilate, neighbours, pop, ring};
 use crate::budget::Budget;
+use crate::deepening::{Aspiration, Deepening, Pace, RootScore, RootSearch, SearchResult, iterate};
 use crate::game::{SCORE_LIMIT, Score};
-use crate::search::{SearchConfig, SearchResult};
+use crate::search::SearchConfig;
 use crate::tt::{Bound, NO_MOVE, TranspositionTable};
 
 /// Above any score: the initial window.
@@ -69,6 +71,24 @@ pub struct Tuning {
     /// ProbCut's margin over `beta`, in hundredths of a piece.
     pub probcut_margin: Score,
 }
+
+/// Ataxx's deepening: windows from depth 4 (of [`Tuning::aspiration`] or
+/// [`SearchConfig::aspiration`]; none by default), tripled at each re-search and opened to
+/// infinity beyond 20 pieces, none after a decided score; an interrupted full-window
+/// iteration's better move is kept; no pace but the budget's (the caller's `deepen` may stop
+/// it).
+const DEEPENING: Deepening = Deepening {
+    infinity: INFINITY,
+    aspiration: Aspiration {
+        window: 0,
+        from_depth: 4,
+        within: DECIDED,
+        widen: 3,
+        open_beyond: 2000,
+    },
+    pace: Pace::Budget,
+    keep_interrupted: true,
+};
 
 /// How much shallower ProbCut's verification search is than the node's.
 const PROBCUT_REDUCTION: i32 = 4;
@@ -447,9 +467,9 @@ impl<E: Evaluation> Search<'_, '_, '_, E> {
         best_score
     }
 
-    /// One iteration over the root moves (best first). Returns the score and the index of the
-    /// best move, and whether the iteration finished; an interrupted iteration still reports a
-    /// move that a completed search proved better than the first.
+    /// One iteration over the root moves (best first): the score and the best move. An
+    /// interrupted iteration still reports a move that a completed search proved better than
+    /// the first (`later`).
     fn root(
         &mut self,
         board: &Board,
@@ -458,7 +478,7 @@ impl<E: Evaluation> Search<'_, '_, '_, E> {
         depth: i32,
         mut alpha: Score,
         beta: Score,
-    ) -> (Score, usize, bool) {
+    ) -> RootScore<Move> {
         let mut best_score = -INFINITY;
         let mut best = 0;
         let root_rev = self.game.len();
@@ -477,7 +497,7 @@ impl<E: Evaluation> Search<'_, '_, '_, E> {
                 s
             };
             if self.budget.is_stopped() {
-                return (best_score, best, false);
+                break;
             }
             if score > best_score {
                 best_score = score;
@@ -490,7 +510,11 @@ impl<E: Evaluation> Search<'_, '_, '_, E> {
                 }
             }
         }
-        (best_score, best, true)
+        RootScore {
+            score: best_score,
+            best: moves.get(best).copied().unwrap_or_default(),
+            later: best > 0,
+        }
     }
 }
 
@@ -554,24 +578,23 @@ pub(crate) fn search_tuned<E: Evaluation>(
     if moves.is_empty() {
         moves = all;
     }
-    let start_nodes = budget.nodes_used();
-    let mut result = SearchResult {
-        best: Some(moves.as_slice().first().copied().unwrap_or(first)),
-        score: 0,
-        depth: 0,
-        nodes: 0,
-    };
+    let initial = moves.as_slice().first().copied().unwrap_or(first);
     let hash = board.hash_key();
     if let Some(e) = tt.probe(hash) {
         bring_to_front(moves.as_mut_slice(), e.best());
     }
     if let [only] = moves.as_slice() {
         let child = board.play_unchecked(*only);
-        result.score = match child.final_margin() {
+        let score = match child.final_margin() {
             Some(margin) => -super::engine::outcome_score(margin),
             None => -eval.evaluate(&eval.state_of(&child), &child),
         };
-        return Some(result);
+        return Some(SearchResult {
+            best: Some(initial),
+            score,
+            depth: 0,
+            nodes: 0,
+        });
     }
     let mut search = Search {
         tt,
@@ -584,75 +607,68 @@ pub(crate) fn search_tuned<E: Evaluation>(
         game,
     };
     search.path[0] = hash;
-    let state = eval.state_of(board);
-    let aspiration = if config.aspiration > 0 {
+    let window = if config.aspiration > 0 {
         config.aspiration
     } else {
         tuning.aspiration
     };
-    for depth in 1..=i32::from(config.max_depth.max(1)) {
-        let (mut alpha, mut beta) = (-INFINITY, INFINITY);
-        let mut delta = aspiration;
-        if delta > 0 && depth >= 4 && result.score.abs() < DECIDED {
-            alpha = result.score - delta;
-            beta = result.score + delta;
-        }
-        let (score, best, done) = loop {
-            let (score, best, done) =
-                search.root(board, &state, moves.as_slice(), depth, alpha, beta);
-            if !done {
-                break (score, best, done);
-            }
-            if score <= alpha && alpha > -INFINITY {
-                delta = delta.saturating_mul(3);
-                alpha = if delta > 2000 {
-                    -INFINITY
-                } else {
-                    score - delta
-                };
-            } else if score >= beta && beta < INFINITY {
-                delta = delta.saturating_mul(3);
-                beta = if delta > 2000 {
-                    INFINITY
-                } else {
-                    score + delta
-                };
-            } else {
-                break (score, best, done);
-            }
-        };
-        if !done {
-            // A move after the first that completed with a better score than the first's
-            // bound is kept (only possible with a full window and when it raised alpha).
-            if best > 0 && alpha == -INFINITY && beta == INFINITY {
-                if let Some(&mv) = moves.as_slice().get(best) {
-                    result.best = Some(mv);
-                    result.score = score;
-                }
-            }
-            break;
-        }
-        let mv = moves.as_slice().get(best).copied().unwrap_or(first);
-        bring_to_front(moves.as_mut_slice(), move_key(mv));
-        search.tt.store(
-            hash,
-            depth.clamp(0, 255) as u8,
-            score,
-            Bound::Exact,
-            move_key(mv),
-        );
-        result = SearchResult {
-            best: Some(mv),
-            score,
-            depth: depth.clamp(0, 255) as u8,
-            nodes: search.budget.nodes_used() - start_nodes,
-        };
-        if !deepen(&result) {
-            break;
-        }
+    let policy = Deepening {
+        aspiration: DEEPENING.aspiration.with_window(window),
+        ..DEEPENING
+    };
+    let mut iteration = Iteration {
+        search,
+        board,
+        state: eval.state_of(board),
+        moves: moves.as_mut_slice(),
+        hash,
+        first,
+        deepen,
+    };
+    Some(iterate(
+        &mut iteration,
+        &policy,
+        initial,
+        0,
+        config.max_depth,
+    ))
+}
+
+/// One [`search_tuned`] as the deepening driver runs it: the root, its evaluation state, its
+/// moves (best first) and the caller's `deepen`.
+struct Iteration<'a, 't, 'c, 'd, E: Evaluation> {
+    search: Search<'a, 't, 'c, E>,
+    board: &'a Board,
+    state: E::State,
+    moves: &'a mut [Move],
+    hash: u64,
+    /// The first legal move (exclusions aside).
+    first: Move,
+    deepen: &'d mut dyn FnMut(&SearchResult<Move>) -> bool,
+}
+
+impl<E: Evaluation> RootSearch for Iteration<'_, '_, '_, '_, E> {
+    type Move = Move;
+
+    fn budget(&self) -> &Budget<'_> {
+        self.search.budget
     }
-    result.nodes = search.budget.nodes_used() - start_nodes;
-    Some(result)
+
+    fn root(&mut self, depth: u8, alpha: Score, beta: Score) -> RootScore<Move> {
+        let depth = i32::from(depth);
+        self.search
+            .root(self.board, &self.state, self.moves, depth, alpha, beta)
+    }
+
+    /// The best move first, the root stored as exact, then the caller's `deepen`.
+    fn completed(&mut self, result: &SearchResult<Move>) -> bool {
+        let key = move_key(result.best.unwrap_or(self.first));
+        bring_to_front(self.moves, key);
+        self.search
+            .tt
+            .store(self.hash, result.depth, result.score, Bound::Exact, key);
+        (self.deepen)(result)
+    }
 }
 
 /// Plies since the last copy after `mv`, `reversible` before it.
