@@ -12,8 +12,9 @@
 //! depth [`EXACT`]: it then serves every later iteration, and an iteration that met no horizon
 //! and no pruned node is exact and ends the search.
 //!
-//! The loop is The Fruit Rage's own (points collected on the way, the `K` largest groups); it
-//! shares with the other searches the table's steps ([`crate::tt`]: [`Bound::of`] for the
+//! The node loop is The Fruit Rage's own (points collected on the way, the `K` largest
+//! groups), deepened by the shared driver ([`crate::deepening`]: full windows, its own pace);
+//! it shares with the other searches the table's steps ([`crate::tt`]: [`Bound::of`] for the
 //! store, [`crate::tt::Entry::cut`] for the probe), [`SearchResult`], and the
 //! principal-variation walk ([`principal_variation`]; a [`Board`] is a [`Walk`] keyed by its
 //! cells).
@@ -21,8 +22,8 @@
 use super::board::{Board, Move, MoveList, Scan};
 use super::horizon::{Horizon, TOP};
 use crate::budget::Budget;
+use crate::deepening::{Aspiration, Deepening, Pace, RootScore, RootSearch, SearchResult, iterate};
 use crate::game::Score;
-use crate::search::SearchResult;
 use crate::tt::{Bound, Entry, NO_MOVE, TranspositionTable, Walk};
 
 /// Beyond any value of a box (at most 676² points remain).
@@ -134,23 +135,20 @@ pub fn search<const K: usize>(
             nodes: 0,
         };
     };
-    let start_nodes = budget.nodes_used();
-    let mut result = SearchResult {
-        best: Some(first),
-        score: board.lead(),
-        depth: 0,
-        nodes: 0,
-    };
     if all.len() == 1 {
-        result.score = board.lead().saturating_add(first.points());
-        return result;
+        return SearchResult {
+            best: Some(first),
+            score: board.lead().saturating_add(first.points()),
+            depth: 0,
+            nodes: 0,
+        };
     }
     // The `K` largest (the list is largest first); with more groups than that the search is
     // not exact.
     let root_pruned = all.len() > K;
     let kept = all.len().min(K);
     let moves: &mut [Move] = all.as_mut_slice().get_mut(..kept).unwrap_or_default();
-    let mut ctx = Context {
+    let ctx = Context {
         tt: TranspositionTable::new(table),
         horizon,
         budget,
@@ -160,35 +158,66 @@ pub fn search<const K: usize>(
     if let Some(e) = ctx.tt.probe(board.cells_hash()) {
         bring_to_front(moves, e.best());
     }
-    // A deadline's time at the start: an iteration is not begun once a third of it is spent,
-    // since the next one takes longer than all before it and an unfinished one is wasted.
-    let deadline_micros = ctx.budget.micros_left();
-    for depth in 1..=max_depth.clamp(1, EXACT - 1) {
-        let left = ctx.budget.micros_left();
-        if depth > 1
-            && deadline_micros != u64::MAX
-            && left < (deadline_micros - left).saturating_mul(2)
-        {
-            break;
-        }
-        ctx.inexact = root_pruned;
-        let (score, best) = root::<K>(&mut ctx, board, moves, depth);
-        if ctx.budget.is_stopped() {
-            break;
-        }
-        bring_to_front(moves, best.key());
-        result = SearchResult {
-            best: Some(best),
-            score: board.lead().saturating_add(score),
-            depth,
-            nodes: ctx.budget.nodes_used() - start_nodes,
-        };
-        if !ctx.inexact {
-            break;
+    let mut iteration = Iteration::<K> {
+        ctx,
+        board,
+        moves,
+        root_pruned,
+    };
+    iterate(
+        &mut iteration,
+        &DEEPENING,
+        first,
+        board.lead(),
+        max_depth.clamp(1, EXACT - 1),
+    )
+}
+
+/// The Fruit Rage's deepening: full windows; an iteration is not begun once a third of a
+/// deadline's time is spent, since the next one takes longer than all before it and an
+/// unfinished one is wasted.
+const DEEPENING: Deepening = Deepening {
+    infinity: INF,
+    aspiration: Aspiration::OFF,
+    pace: Pace::TwiceSpent,
+    keep_interrupted: false,
+};
+
+/// One [`search`] as the deepening driver runs it: the root and its `K` largest groups (best
+/// first).
+struct Iteration<'t, 'b, 'c, 'h, 'r, const K: usize> {
+    ctx: Context<'t, 'b, 'c, 'h>,
+    board: &'r Board,
+    moves: &'r mut [Move],
+    /// Whether the root has more groups than `K` (no iteration is then exact).
+    root_pruned: bool,
+}
+
+impl<const K: usize> RootSearch for Iteration<'_, '_, '_, '_, '_, K> {
+    type Move = Move;
+
+    fn budget(&self) -> &Budget<'_> {
+        self.ctx.budget
+    }
+
+    /// The root's value plus the lead so far: the final lead the iteration expects.
+    fn root(&mut self, depth: u8, _alpha: Score, _beta: Score) -> RootScore<Move> {
+        self.ctx.inexact = self.root_pruned;
+        let (score, best) = root::<K>(&mut self.ctx, self.board, self.moves, depth);
+        RootScore {
+            score: self.board.lead().saturating_add(score),
+            best,
+            later: self.moves.first().is_some_and(|m| m.key() != best.key()),
         }
     }
-    result.nodes = ctx.budget.nodes_used() - start_nodes;
-    result
+
+    /// An exact iteration ends the search.
+    fn completed(&mut self, result: &SearchResult<Move>) -> bool {
+        if let Some(best) = result.best {
+            bring_to_front(self.moves, best.key());
+        }
+        self.ctx.inexact
+    }
 }
 
 /// Whether the last [`search`] of `board` over `table` found its exact value (its root is
