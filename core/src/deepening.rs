@@ -22,6 +22,11 @@
 //!
 //! The driver neither allocates nor reads the table: what the game stores, reorders and
 //! reports after an iteration is the game's.
+//!
+//! A new search over a [`crate::Game`] whose generic move ordering suffices uses
+//! [`crate::Searcher`]; one that needs its own node loop (its own ordering, pruning or board
+//! representation) implements [`RootSearch`] and deepens with [`iterate`] under parameters
+//! of its own.
 
 use crate::budget::Budget;
 use crate::game::Score;
