@@ -1,5 +1,6 @@
-//! The seam is the only way in: the contest programs, the protocol servers and the C API call
-//! the engines only through `duel_core::Player` (and the games' rules, budgets and text forms),
+//! The seam is the only way in: the contest programs, the protocol servers, the arena (its
+//! referees' built-in players, `duel analyze`, `duel openings`) and the C API call the engines
+//! only through `duel_core::Player` (and the games' rules, budgets and text forms),
 //! never a search, a solver or a time rule of an engine directly. This test reads every `.rs`
 //! file under those crates' sources and names, `file:line`, each place that reaches an engine
 //! internal: a `use duel_core::...` naming one, or a game module's path to one
@@ -9,8 +10,9 @@ use duel_tests::workspace;
 use std::path::{Path, PathBuf};
 
 /// The sources that must go through the seam.
-const GUARDED: [&str; 4] = [
+const GUARDED: [&str; 5] = [
     "grader/programs/src",
+    "grader/arena/src",
     "grader/protocols/src",
     "ffi/src",
     "ffi/wasm/src",
@@ -166,7 +168,7 @@ fn violations() -> Vec<String> {
 }
 
 #[test]
-fn programs_protocols_and_the_c_api_call_engines_only_through_the_player() {
+fn programs_protocols_the_arena_and_the_c_api_call_engines_only_through_the_player() {
     let found = violations();
     assert!(
         found.is_empty(),

@@ -8,61 +8,69 @@
 //! Values are in the game's own units (discs, pieces, cells) from the first mover's side (Black;
 //! in Filler the player who moved first), `*` marking the exact ones; a search's evaluation is
 //! a fraction of a disc, piece or cell. Filler's values are exact only within
-//! [`filler::EXACT_PLIES`] moves of the limit, where the engine's narrower game is Filler's.
+//! [`duel_core::filler::EXACT_PLIES`] moves of the limit, where the engine's narrower game is
+//! Filler's. Each game's records are read, replayed and scored by its module here, through its
+//! [`Analysis`].
 
 use crate::record::RecordLine;
-use duel_core::{Budget, Colour, Entry, Player as _, TimeUse, ataxx, filler, reversi};
+use clap::{ArgMatches, Command};
+use duel_core::{Budget, Colour, Entry};
 use duel_protocols::clock::WallClock;
-use duel_protocols::ggf::{GgfGame, GgfResult};
-use duel_protocols::pgn;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-/// The games `duel analyze` reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum AnalyzedGame {
-    /// Reversi: `--record` JSON lines or GGF.
-    Reversi,
-    /// Ataxx: `--record` JSON lines or PGN.
-    Ataxx,
-    /// Filler: `--record` JSON lines.
-    Filler,
+pub mod ataxx;
+pub mod filler;
+pub mod reversi;
+
+/// Reads the games of a whole record, under the game's options.
+type ReadGames = fn(&str, &ArgMatches) -> Result<Vec<Game>, String>;
+
+/// What `duel analyze` needs of one game: how its records are read and replayed, and how the
+/// report names its sides and phases. Each game's is the `ANALYSIS` of its module here.
+pub struct Analysis {
+    /// The help of the game's name among `duel analyze`'s games.
+    help: &'static str,
+    /// The names of the side that moves first and of the other, as the report prints them.
+    side_names: [&'static str; 2],
+    /// What a position's phase counts.
+    phase_unit: &'static str,
+    /// Adds the game's own options to `duel analyze` (a `clap::Args` type's `augment_args`).
+    options: fn(Command) -> Command,
+    /// A `--record` line, replayed, under the game's options.
+    from_record: fn(&RecordLine, &ArgMatches) -> Result<Game, String>,
+    /// The game's own record format, if it has one: its first character and its reader.
+    own_format: Option<(char, ReadGames)>,
+    /// The formats the game reads, for the error on a file that is none of them.
+    expected: &'static str,
 }
 
-impl AnalyzedGame {
-    /// The names of the side that moves first and of the other, as the report prints them.
-    fn side_names(self) -> [&'static str; 2] {
-        match self {
-            AnalyzedGame::Reversi | AnalyzedGame::Ataxx => ["black", "white"],
-            AnalyzedGame::Filler => ["first", "second"],
-        }
+impl Analysis {
+    /// The help of the game's name among `duel analyze`'s games.
+    pub fn help(&self) -> &'static str {
+        self.help
+    }
+
+    /// `command` with the game's own options (Ataxx's `--rules`, Filler's `--max-moves`).
+    pub fn augment(&self, command: Command) -> Command {
+        (self.options)(command)
     }
 
     /// The name of `side` in this game, as the report prints it: [`Colour::Black`] is the side
     /// that moves first from the start position (in Filler, the player who moves first on the
     /// record's board).
-    fn side_name(self, side: Colour) -> &'static str {
-        self.side_names()[usize::from(side == Colour::White)]
-    }
-
-    /// What a position's phase counts.
-    fn phase_unit(self) -> &'static str {
-        match self {
-            AnalyzedGame::Reversi | AnalyzedGame::Ataxx => "empty cells",
-            AnalyzedGame::Filler => "moves left",
-        }
+    fn side_name(&self, side: Colour) -> &'static str {
+        self.side_names[usize::from(side == Colour::White)]
     }
 }
 
-/// `duel analyze GAME RECORD`.
+/// `duel analyze GAME RECORD`: the options of every game (the game and its own options are the
+/// front end's, from its [`Analysis`]).
 #[derive(clap::Args, Debug)]
 pub struct AnalyzeArgs {
-    /// The game the record holds.
-    #[arg(value_enum)]
-    game: AnalyzedGame,
     /// The record: the arena's `--record` JSON lines, GGF (Reversi, one game a line) or PGN
     /// (Ataxx), told apart by the first character (`{`, `(`, `[`).
     record: PathBuf,
@@ -78,19 +86,12 @@ pub struct AnalyzeArgs {
     /// The transposition table of each game, in MiB.
     #[arg(long, default_value_t = 16)]
     hash_mib: usize,
-    /// Ataxx: the rules the games were played under.
-    #[arg(long, value_enum, default_value_t = crate::ataxx::RulesArg::Botzone)]
-    rules: crate::ataxx::RulesArg,
-    /// Filler: the move limit the games were played under (the arena's `--max-moves`).
-    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u8).range(1..))]
-    max_moves: u8,
 }
 
-/// One game to analyse: its positions and how it ended.
-enum Replay {
-    Reversi(Vec<reversi::Board>),
-    Ataxx(Vec<ataxx::Match>),
-    Filler(Vec<filler::Board>),
+/// One game's positions, replayed, which the analysis scores.
+trait Replay: Send + Sync {
+    /// Every position, scored with `table` under `limit`.
+    fn score(&self, table: &mut [Entry], limit: Limit) -> Vec<Point>;
 }
 
 /// A game of the record, replayed.
@@ -98,7 +99,7 @@ struct Game {
     /// How the report names it.
     label: String,
     /// The positions from the start of the record's moves to the end, one more than `moves`.
-    replay: Replay,
+    replay: Box<dyn Replay>,
     /// The moves, in the game's notation.
     moves: Vec<String>,
     /// The plies played before the first of `moves` (the opening's, in a `--record` line).
@@ -129,9 +130,9 @@ enum Limit {
     Millis(u64),
 }
 
-/// Runs `duel analyze`.
-pub fn analyze(args: &AnalyzeArgs) -> ExitCode {
-    match run(args) {
+/// Runs `duel analyze` on `game`'s record, the game's own options in `matches`.
+pub fn analyze(game: &Analysis, args: &AnalyzeArgs, matches: &ArgMatches) -> ExitCode {
+    match run(game, args, matches) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("duel analyze: {e}");
@@ -140,13 +141,14 @@ pub fn analyze(args: &AnalyzeArgs) -> ExitCode {
     }
 }
 
-fn run(args: &AnalyzeArgs) -> Result<(), String> {
+fn run(kind: &Analysis, args: &AnalyzeArgs, matches: &ArgMatches) -> Result<(), String> {
     if args.concurrency == 0 {
         return Err("--concurrency must be 1 or more".into());
     }
     let text = std::fs::read_to_string(&args.record)
         .map_err(|e| format!("{}: {e}", args.record.display()))?;
-    let games = read_record(args, &text).map_err(|e| format!("{}: {e}", args.record.display()))?;
+    let games =
+        read_record(kind, matches, &text).map_err(|e| format!("{}: {e}", args.record.display()))?;
     if games.is_empty() {
         return Err(format!("{}: no games", args.record.display()));
     }
@@ -166,7 +168,7 @@ fn run(args: &AnalyzeArgs) -> Result<(), String> {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(game) = games.get(i) else { break };
                     table.fill(Entry::default());
-                    let points = analyse(&game.replay, &mut table, limit);
+                    let points = game.replay.score(&mut table, limit);
                     eprintln!(
                         "analyze: {} done ({} positions, {:.1} s)",
                         game.label,
@@ -186,7 +188,7 @@ fn run(args: &AnalyzeArgs) -> Result<(), String> {
     for (game, points) in games.iter().zip(results) {
         let points = points.ok_or("a game was not analysed")?;
         let decisive = decisive_mistake(&points, game.loser);
-        print_game(args.game, game, &points, decisive);
+        print_game(kind, game, &points, decisive);
         histogram.add(game.loser.map(|_| decisive.map(|(i, _)| points[i].empties)));
         for (side, colour) in [Colour::Black, Colour::White].into_iter().enumerate() {
             for (band, value) in value_lost(&points, colour).into_iter().enumerate() {
@@ -194,55 +196,29 @@ fn run(args: &AnalyzeArgs) -> Result<(), String> {
             }
         }
     }
-    histogram.print(args.game.phase_unit());
-    print_value_lost(args.game, &lost, games.len());
+    histogram.print(kind.phase_unit);
+    print_value_lost(kind, &lost, games.len());
     Ok(())
 }
 
-/// Reads the games of a record, by its format.
-fn read_record(args: &AnalyzeArgs, text: &str) -> Result<Vec<Game>, String> {
-    let first = text.trim_start().chars().next();
-    match (args.game, first) {
-        (_, None) => Ok(Vec::new()),
-        (game, Some('{')) => text
+/// Reads the games of a record, by its format: `--record` JSON lines, or the game's own.
+fn read_record(kind: &Analysis, matches: &ArgMatches, text: &str) -> Result<Vec<Game>, String> {
+    match text.trim_start().chars().next() {
+        None => Ok(Vec::new()),
+        Some('{') => text
             .lines()
             .enumerate()
             .filter(|(_, l)| !l.trim().is_empty())
             .map(|(n, line)| {
                 let record: RecordLine = serde_json::from_str(line)
                     .map_err(|e| format!("line {}: not a JSON game record: {e}", n + 1))?;
-                match game {
-                    AnalyzedGame::Reversi => reversi_from_record(&record),
-                    AnalyzedGame::Ataxx => ataxx_from_record(&record, args.rules),
-                    AnalyzedGame::Filler => filler_from_record(&record, args.max_moves),
-                }
-                .map_err(|e| format!("line {}: {e}", n + 1))
+                (kind.from_record)(&record, matches).map_err(|e| format!("line {}: {e}", n + 1))
             })
             .collect(),
-        (AnalyzedGame::Reversi, Some('(')) => text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-            .map(|(n, line)| {
-                let ggf =
-                    GgfGame::parse(line.trim()).map_err(|e| format!("line {}: {e}", n + 1))?;
-                reversi_from_ggf(&ggf, n + 1).map_err(|e| format!("line {}: {e}", n + 1))
-            })
-            .collect(),
-        (AnalyzedGame::Ataxx, Some('[')) => pgn::parse_games(text)?
-            .iter()
-            .enumerate()
-            .map(|(n, g)| {
-                ataxx_from_pgn(g, n + 1, args.rules).map_err(|e| format!("game {}: {e}", n + 1))
-            })
-            .collect(),
-        (AnalyzedGame::Reversi, Some(_)) => {
-            Err("not a record: JSON lines (`{`) or GGF (`(;`) expected".into())
-        }
-        (AnalyzedGame::Ataxx, Some(_)) => {
-            Err("not a record: JSON lines (`{`) or PGN (`[`) expected".into())
-        }
-        (AnalyzedGame::Filler, Some(_)) => Err("not a record: JSON lines (`{`) expected".into()),
+        Some(first) => match kind.own_format {
+            Some((own, read)) if own == first => read(text, matches),
+            _ => Err(format!("not a record: {}", kind.expected)),
+        },
     }
 }
 
@@ -260,330 +236,11 @@ fn record_loser(record: &RecordLine, first_mover: Colour) -> Option<Colour> {
     Some(winner.other())
 }
 
-/// A Reversi `--record` line, replayed.
-fn reversi_from_record(record: &RecordLine) -> Result<Game, String> {
-    let opening = crate::reversi::Opening::parse(&record.opening)?;
-    let first = opening.board.to_move();
-    let moves = record
-        .moves
-        .iter()
-        .map(|m| reversi::Move::parse(m).map_err(|_| format!("{m:?} is not a move")))
-        .collect::<Result<Vec<_>, _>>()?;
-    let positions = replay_reversi(opening.board, &moves)?;
-    let a_colour = if record.a_first { first } else { first.other() };
-    let black_margin = if a_colour == Colour::Black {
-        record.margin
-    } else {
-        -record.margin
-    };
-    Ok(Game {
-        label: format!("game {} (pair {})", record.game, record.pair),
-        replay: Replay::Reversi(positions),
-        moves: record.moves.clone(),
-        first_ply: opening.moves.len(),
-        loser: record_loser(record, first),
-        black_margin: Some(black_margin),
-    })
-}
-
-/// A GGF game, replayed.
-fn reversi_from_ggf(ggf: &GgfGame, number: usize) -> Result<Game, String> {
-    let moves: Vec<reversi::Move> = ggf.moves().iter().map(|m| m.mv).collect();
-    let positions = replay_reversi(*ggf.start(), &moves)?;
-    let end = positions.last().copied().unwrap_or(*ggf.start());
-    let black_margin = match ggf.result {
-        GgfResult::Discs {
-            black_minus_white, ..
-        } => Some(i64::from(black_minus_white)),
-        GgfResult::Unknown if end.is_over() => {
-            Some(i64::from(end.black().len()) - i64::from(end.white().len()))
-        }
-        GgfResult::Unknown => None,
-    };
-    Ok(Game {
-        label: format!("game {number} ({} - {})", ggf.black, ggf.white),
-        replay: Replay::Reversi(positions),
-        moves: moves.iter().map(|m| m.to_string()).collect(),
-        first_ply: 0,
-        loser: black_margin.and_then(loser_of_margin),
-        black_margin,
-    })
-}
-
-/// The loser of a game that Black won by `black_margin`.
-fn loser_of_margin(black_margin: i64) -> Option<Colour> {
-    match black_margin.signum() {
-        1 => Some(Colour::White),
-        -1 => Some(Colour::Black),
-        _ => None,
-    }
-}
-
-/// The positions from `start` through `moves`: one more than the moves.
-fn replay_reversi(
-    start: reversi::Board,
-    moves: &[reversi::Move],
-) -> Result<Vec<reversi::Board>, String> {
-    let mut positions = vec![start];
-    let mut board = start;
-    for (ply, &mv) in moves.iter().enumerate() {
-        board = if mv == reversi::Move::Pass && !board.has_move() && !board.is_over() {
-            board.pass()
-        } else {
-            board
-                .play(mv)
-                .map_err(|_| format!("move {} ({mv}) is not legal there", ply + 1))?
-        };
-        positions.push(board);
-    }
-    Ok(positions)
-}
-
-/// An Ataxx `--record` line, replayed.
-fn ataxx_from_record(record: &RecordLine, rules: crate::ataxx::RulesArg) -> Result<Game, String> {
-    let (fen, opening) = match record.opening.split_once(" moves ") {
-        Some((fen, moves)) if fen.contains('/') => (Some(fen.trim()), moves),
-        None if record.opening.contains('/') => (Some(record.opening.trim()), ""),
-        _ => (None, record.opening.as_str()),
-    };
-    let mut game = ataxx_start(fen, rules)?;
-    let opening: Vec<&str> = opening.split_whitespace().collect();
-    for (n, &word) in opening.iter().enumerate() {
-        let mv = ataxx::Move::parse_uai(word).map_err(|e| format!("opening move {word:?}: {e}"))?;
-        game.play(mv)
-            .map_err(|_| format!("opening move {} ({word}) is not legal there", n + 1))?;
-    }
-    let first = game.board().side();
-    let positions = replay_ataxx(game, &record.moves)?;
-    let a_colour = if record.a_first { first } else { first.other() };
-    Ok(Game {
-        label: format!("game {} (pair {})", record.game, record.pair),
-        replay: Replay::Ataxx(positions),
-        moves: record.moves.clone(),
-        first_ply: opening.len(),
-        loser: record_loser(record, first),
-        black_margin: Some(if a_colour == Colour::Black {
-            record.margin
-        } else {
-            -record.margin
-        }),
-    })
-}
-
-/// A PGN game, replayed: its moves from its `FEN` tag (the start position without one).
-fn ataxx_from_pgn(
-    pgn: &pgn::PgnGame,
-    number: usize,
-    rules: crate::ataxx::RulesArg,
-) -> Result<Game, String> {
-    let fen = pgn.tag_value("FEN");
-    let game = ataxx_start(fen, rules)?;
-    // The FEN's full-move number and side to move say how many plies came before it.
-    let first_ply = fen
-        .and_then(|f| f.split_whitespace().last()?.parse::<usize>().ok())
-        .map_or(0, |full| {
-            2 * full.saturating_sub(1) + usize::from(game.board().side() == Colour::White)
-        });
-    let moves: Vec<String> = pgn.moves.iter().map(|(m, _)| m.clone()).collect();
-    let positions = replay_ataxx(game, &moves)?;
-    let loser = match pgn.result.as_str() {
-        "1-0" => Some(Colour::White),
-        "0-1" => Some(Colour::Black),
-        _ => None,
-    };
-    // The final board's margin where the game ended on it (under Botzone's rules the side that
-    // can still move takes the empty cells, which the `Material` tag does not count).
-    let black_margin = positions.last().and_then(|end| {
-        let own = i64::from(end.board().final_margin()?);
-        Some(match end.board().side() {
-            Colour::Black => own,
-            Colour::White => -own,
-        })
-    });
-    Ok(Game {
-        label: format!(
-            "game {number} ({} - {})",
-            pgn.tag_value("Black").unwrap_or("?"),
-            pgn.tag_value("White").unwrap_or("?")
-        ),
-        replay: Replay::Ataxx(positions),
-        moves,
-        first_ply,
-        loser,
-        black_margin,
-    })
-}
-
-/// The game at a FEN, or at the start position.
-fn ataxx_start(fen: Option<&str>, rules: crate::ataxx::RulesArg) -> Result<ataxx::Match, String> {
-    let rules = match rules {
-        crate::ataxx::RulesArg::Botzone => ataxx::Rules::Botzone,
-        crate::ataxx::RulesArg::Standard => ataxx::Rules::Standard,
-    };
-    match fen {
-        Some(fen) => ataxx::Board::from_fen(fen, rules)
-            .map(ataxx::Match::from_board)
-            .map_err(|e| format!("FEN {fen:?}: {e}")),
-        None => Ok(ataxx::Match::from_board(ataxx::Board::start(rules))),
-    }
-}
-
-/// The positions from `game` through `moves` (UAI notation).
-fn replay_ataxx(mut game: ataxx::Match, moves: &[String]) -> Result<Vec<ataxx::Match>, String> {
-    let mut positions = vec![game.clone()];
-    for (ply, text) in moves.iter().enumerate() {
-        let mv = ataxx::Move::parse_uai(text)
-            .map_err(|e| format!("move {} ({text:?}): {e}", ply + 1))?;
-        game.play(mv)
-            .map_err(|_| format!("move {} ({text}) is not legal there", ply + 1))?;
-        positions.push(game.clone());
-    }
-    Ok(positions)
-}
-
-/// A Filler `--record` line, replayed from its board (the record's opening, player one to
-/// move) under a limit of `max_moves` moves.
-fn filler_from_record(record: &RecordLine, max_moves: u8) -> Result<Game, String> {
-    let field = crate::filler::Field::parse(&record.opening)?;
-    let grid = filler::Grid::parse(field.protocol_text(1).as_bytes())
-        .map_err(|e| format!("opening: {e}"))?;
-    let mut board = filler::Board::from_grid(&grid).with_move_limit(max_moves);
-    let mut positions = vec![board];
-    for (ply, text) in record.moves.iter().enumerate() {
-        let mv = match text.as_bytes() {
-            [d @ b'0'..=b'9'] => filler::Move::new(d - b'0'),
-            _ => None,
-        }
-        .ok_or_else(|| format!("move {} ({text:?}) is not a colour 0..9", ply + 1))?;
-        board = board
-            .play(mv)
-            .map_err(|_| format!("move {} ({text}) is not legal there", ply + 1))?;
-        positions.push(board);
-    }
-    // Player one (the record's first mover) is Black here.
-    let a_colour = if record.a_first {
-        Colour::Black
-    } else {
-        Colour::White
-    };
-    Ok(Game {
-        label: format!("game {} (pair {})", record.game, record.pair),
-        replay: Replay::Filler(positions),
-        moves: record.moves.clone(),
-        first_ply: 0,
-        loser: record_loser(record, Colour::Black),
-        black_margin: Some(if a_colour == Colour::Black {
-            record.margin
-        } else {
-            -record.margin
-        }),
-    })
-}
-
 /// The budget of one position.
 fn budget<'c>(limit: Limit, clock: &'c WallClock) -> Budget<'c> {
     match limit {
         Limit::Nodes(n) => Budget::nodes(n),
         Limit::Millis(ms) => Budget::millis(clock, ms),
-    }
-}
-
-/// Every position of `replay`, scored.
-fn analyse(replay: &Replay, table: &mut [Entry], limit: Limit) -> Vec<Point> {
-    let clock = WallClock::start();
-    match replay {
-        Replay::Reversi(positions) => {
-            let mut player = reversi::Player::new(table, TimeUse::ThisMove);
-            positions
-                .iter()
-                .map(|board| {
-                    let to_move = board.to_move();
-                    let empties = 64 - (board.black().len() + board.white().len());
-                    let (value, exact) = if board.is_over() {
-                        let margin = board.black().len() as i32 - board.white().len() as i32;
-                        let own = if to_move == Colour::Black {
-                            margin
-                        } else {
-                            -margin
-                        };
-                        (f64::from(own), true)
-                    } else {
-                        match player.choose(board, &mut budget(limit, &clock)) {
-                            Some(d) if d.exact => (f64::from(d.score), true),
-                            Some(d) => match reversi::final_margin_of(d.score) {
-                                Some(diff) if d.score != 0 => (f64::from(diff), true),
-                                _ => (f64::from(d.score) / 100.0, false),
-                            },
-                            None => (0.0, false),
-                        }
-                    };
-                    point(empties, to_move, value, exact)
-                })
-                .collect()
-        }
-        Replay::Ataxx(positions) => {
-            let mut player = ataxx::Player::new(table, TimeUse::ThisMove);
-            positions
-                .iter()
-                .map(|game| {
-                    let board = game.board();
-                    let to_move = board.side();
-                    let empties = board.empty().len();
-                    let piece = f64::from(ataxx::PIECE);
-                    let (value, exact) = match board.final_margin() {
-                        Some(margin) => {
-                            let own = if to_move == Colour::Black {
-                                margin
-                            } else {
-                                -margin
-                            };
-                            (f64::from(own), true)
-                        }
-                        None => match player.choose(game, &mut budget(limit, &clock)) {
-                            Some(d) if d.score.abs() >= ataxx::WIN - 49 * ataxx::PIECE => {
-                                let margin = d.score - d.score.signum() * ataxx::WIN;
-                                (f64::from(margin) / piece, true)
-                            }
-                            Some(d) => (f64::from(d.score) / piece, d.exact),
-                            None => (0.0, false),
-                        },
-                    };
-                    point(empties, to_move, value, exact)
-                })
-                .collect()
-        }
-        Replay::Filler(positions) => {
-            let mut player = filler::Player::new(table);
-            let mut to_move = Colour::Black;
-            positions
-                .iter()
-                .map(|board| {
-                    let left = board.plies_left();
-                    let cell = f64::from(filler::CELL);
-                    let (value, exact) = if board.is_over() {
-                        (f64::from(board.score()), true)
-                    } else {
-                        match player.choose(board, &mut budget(limit, &clock)) {
-                            Some(d) => {
-                                let won = d.score.abs() >= filler::WIN;
-                                let cells = d.score
-                                    - if won {
-                                        d.score.signum() * filler::WIN
-                                    } else {
-                                        0
-                                    };
-                                let exact = left <= filler::EXACT_PLIES && d.depth >= left;
-                                (f64::from(cells) / cell, exact)
-                            }
-                            None => (0.0, false),
-                        }
-                    };
-                    let p = point(u32::from(left), to_move, value, exact);
-                    to_move = to_move.other();
-                    p
-                })
-                .collect()
-        }
     }
 }
 
@@ -655,11 +312,11 @@ fn value_lost(points: &[Point], colour: Colour) -> [f64; BANDS] {
 
 /// The value each side lost by phase, a game on average (`lost[side][band]`, summed over
 /// `games`).
-fn print_value_lost(kind: AnalyzedGame, lost: &[[f64; BANDS]; 2], games: usize) {
-    let [first, second] = kind.side_names();
+fn print_value_lost(kind: &Analysis, lost: &[[f64; BANDS]; 2], games: usize) {
+    let [first, second] = kind.side_names;
     println!(
         "value lost between own turns by phase ({}), a game on average:",
-        kind.phase_unit()
+        kind.phase_unit
     );
     println!("  {:>5}  {first:>7} {second:>7}", "");
     for band in (0..BANDS).rev() {
@@ -686,7 +343,7 @@ fn value_text(p: &Point) -> String {
     }
 }
 
-fn print_game(kind: AnalyzedGame, game: &Game, points: &[Point], decisive: Option<(usize, usize)>) {
+fn print_game(kind: &Analysis, game: &Game, points: &[Point], decisive: Option<(usize, usize)>) {
     let result = match (game.loser, game.black_margin) {
         (Some(l), Some(m)) => format!("{} won by {}", kind.side_name(l.other()), m.abs()),
         (Some(l), None) => format!("{} won", kind.side_name(l.other())),
@@ -709,7 +366,7 @@ fn print_game(kind: AnalyzedGame, game: &Game, points: &[Point], decisive: Optio
             "  decisive mistake: ply {} ({} {}), {} {}: {} -> {}",
             game.first_ply + i + 1,
             points[i].empties,
-            kind.phase_unit(),
+            kind.phase_unit,
             kind.side_name(l),
             game.moves.get(i).map_or("?", String::as_str),
             value_text(&points[i]),

@@ -6,12 +6,11 @@
 //! The rules come from `duel_core::ataxx` (`Match` keeps the judge's history), which the tests
 //! hold against a naive grid twin. Games can be written as PGN in cuteataxx's form.
 
-use super::builtin::AtaxxRandom;
 use super::player::{ContestantKind, ContestantSpec, Proto};
 use super::{GameRecord, GameSetup, Match as MatchSetup, MatchArgs, Referee, Rng, Side};
 use duel_core::Colour;
 use duel_core::ataxx::{Board, BotzoneMove, Match, Move, Player as Duel, Rules};
-use duel_core::{Budget, Entry, Player as _, TimeUse};
+use duel_core::{Budget, Decision, Entry, Player as _, TimeUse};
 use duel_protocols::clock::WallClock;
 use duel_protocols::pgn::PgnGame;
 use duel_protocols::process::{Failure, LineChild};
@@ -575,7 +574,7 @@ impl<'p> Seat<'p> {
         let board = position.board();
         match self.player {
             Contestant::Random => {
-                let decision = AtaxxRandom(&mut self.rng).choose(board, &mut Budget::unlimited());
+                let decision = RandomPlayer(&mut self.rng).choose(board, &mut Budget::unlimited());
                 let mv = decision
                     .ok_or_else(|| Failure::Crashed("built-in found no move".into()))?
                     .mv;
@@ -775,4 +774,23 @@ fn parse_response(line: &str, protocol: Protocol) -> Option<BotzoneMove> {
 /// `loser` loses at once for `why` (Botzone scores it 0:2), by the whole board.
 fn forfeit(record: GameRecord, loser: Side, why: &str) -> GameRecord {
     record.forfeit(loser, why, 49)
+}
+
+/// `builtin:random`, behind the [`duel_core::Player`] seam like every in-process player: a uniformly random legal move (circular ones included, as the
+/// samples do), one draw from the seat's generator a move.
+struct RandomPlayer<'r>(&'r mut Rng);
+
+impl duel_core::Player for RandomPlayer<'_> {
+    type Position = duel_core::ataxx::Board;
+    type Move = duel_core::ataxx::Move;
+
+    fn choose(
+        &mut self,
+        board: &Self::Position,
+        _budget: &mut Budget<'_>,
+    ) -> Option<Decision<Self::Move>> {
+        let moves = board.legal_moves();
+        let mv = *moves.as_slice().get(self.0.below(moves.len()))?;
+        Some(Decision::new(mv, 0, false, 0, 0))
+    }
 }

@@ -12,8 +12,9 @@
 //!   ends the match at the first pair after which the LLR leaves its bounds.
 //!
 //! Each game has a referee (a module: [`ataxx`], [`filler`], [`fruit_rage`], [`reversi`]) that
-//! starts the players ([`player`]; the protocols they speak are `duel_protocols`), keeps the
-//! clocks and the rules, and returns a [`GameRecord`]. The rest of the crate runs the match: a
+//! starts the players ([`player`]; the protocols they speak are `duel_protocols`; its built-in
+//! ones are `duel_core::Player`s), keeps the clocks and the rules, and returns a
+//! [`GameRecord`]. The rest of the crate runs the match: a
 //! progress line per game on stderr; the table, the pentanomial line, the SPRT verdict and the
 //! machine-readable `RESULT` line on stdout; `--record` JSON lines, and the game's own record
 //! format where it has one (PGN for Ataxx, GGF for Reversi). `--summarize FILE` reads such a
@@ -22,12 +23,13 @@
 //! command line), `referee` (what a referee is), `rng` (the seeded streams), `driver` (the
 //! match), `record` (the `--record` line), `table` (the totals and the results table),
 //! `follow` (`--follow`), `budget` (the built-ins' one budget path), `date` (the records'
-//! date); [`openings`] makes opening suites (`duel openings`).
+//! date); [`openings`] makes opening suites (`duel openings`) and [`analyze`] finds where games
+//! were lost (`duel analyze`), each game's part in a module of its own. `duel` lists the games
+//! in its registry (`duel_programs::games`); `docs/ADDING-A-GAME.md` says what a game needs.
 #![deny(missing_docs)]
 
 mod args;
 mod budget;
-mod builtin;
 mod date;
 mod driver;
 mod follow;

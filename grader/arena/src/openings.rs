@@ -6,14 +6,16 @@
 //! - Ataxx: positions after K random plies from the start (Botzone rules, no circular move),
 //!   written as UAI move lists (`f2 a6 g1e3 …`), distinct, and kept only when a search scores
 //!   them within `--max-pieces` of even.
+//!
+//! Each game's suite is drawn by its module here; this one writes it and keeps it distinct.
 
 use crate::Rng;
-use duel_core::ataxx::{self, Match};
-use duel_core::reversi::{Board, Move};
-use duel_core::{Budget, Entry, Game, Player as _, TimeUse};
 use std::collections::HashSet;
 use std::io::Write;
 use std::process::ExitCode;
+
+pub mod ataxx;
+pub mod reversi;
 
 /// `duel openings reversi|ataxx`.
 #[derive(clap::Args, Debug)]
@@ -35,23 +37,13 @@ pub struct OpeningsArgs {
     max_score: f64,
 }
 
-/// Which game's suite to make.
-#[derive(clap::Subcommand, Debug)]
-pub enum OpeningsGame {
-    /// Reversi move strings (default 8 plies).
-    Reversi(OpeningsArgs),
-    /// Ataxx UAI move lists (default 4 plies).
-    Ataxx(OpeningsArgs),
-}
-
-/// Writes the suite to stdout, progress to stderr.
-pub fn openings(game: &OpeningsGame) -> ExitCode {
+/// Writes the suite `suite` draws to stdout, progress to stderr.
+fn write(
+    args: &OpeningsArgs,
+    suite: fn(&OpeningsArgs, &mut dyn Write) -> Result<(), String>,
+) -> ExitCode {
     let mut out = std::io::stdout().lock();
-    let result = match game {
-        OpeningsGame::Reversi(args) => reversi_suite(args, &mut out),
-        OpeningsGame::Ataxx(args) => ataxx_suite(args, &mut out),
-    };
-    match result {
+    match suite(args, &mut out) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("duel: openings: {e}");
@@ -93,70 +85,4 @@ fn draw_suite(
         }
     }
     Ok(())
-}
-
-fn reversi_suite(args: &OpeningsArgs, out: &mut dyn Write) -> Result<(), String> {
-    let plies = args.plies.unwrap_or(8);
-    let mut table = vec![Entry::default(); 1 << 16];
-    draw_suite(args, out, |rng| {
-        let mut board = Board::start();
-        let mut line = String::new();
-        for _ in 0..plies {
-            if !board.has_move() {
-                return None;
-            }
-            let moves = board.legal_moves();
-            let moves = moves.as_ref();
-            let mv = moves[rng.below(moves.len())];
-            board = board.play_unchecked(mv);
-            line.push_str(&mv.to_string());
-        }
-        if !board.has_move() {
-            return None;
-        }
-        let mut budget = Budget::nodes(args.nodes);
-        let mut player = duel_core::reversi::Player::new(&mut table, TimeUse::ThisMove);
-        let choice = player.choose(&board, &mut budget)?;
-        let discs = if choice.exact {
-            f64::from(choice.score)
-        } else {
-            f64::from(choice.score) / 100.0
-        };
-        (discs.abs() <= args.max_score && choice.mv != Move::Pass).then_some((board.hash(), line))
-    })
-}
-
-fn ataxx_suite(args: &OpeningsArgs, out: &mut dyn Write) -> Result<(), String> {
-    let plies = args.plies.unwrap_or(4);
-    let mut table = vec![Entry::default(); 1 << 16];
-    draw_suite(args, out, |rng| {
-        let mut game = Match::new();
-        let mut moves = Vec::new();
-        for _ in 0..plies {
-            let legal: Vec<ataxx::Move> = game
-                .board()
-                .legal_moves()
-                .iter()
-                .copied()
-                .filter(|&m| !game.history().is_circular(game.board(), m))
-                .collect();
-            let mv = *legal.get(rng.below(legal.len()))?;
-            game.play(mv).ok()?;
-            moves.push(mv.to_string());
-        }
-        let board = *game.board();
-        if board.is_over() {
-            return None;
-        }
-        let mut budget = Budget::nodes(args.nodes).with_max_depth(64);
-        let result =
-            ataxx::Player::new(&mut table, TimeUse::ThisMove).choose(&game, &mut budget)?;
-        let pieces = f64::from(result.score) / f64::from(ataxx::PIECE);
-        let key = board
-            .pieces(duel_core::Colour::Black)
-            .bits()
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ board.pieces(duel_core::Colour::White).bits();
-        (pieces.abs() <= args.max_score).then_some((key, moves.join(" ")))
-    })
 }

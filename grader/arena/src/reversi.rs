@@ -1,12 +1,11 @@
 //! The Reversi referee: the grader protocol of `rules/reversi.md` (colour line, then 8×8
 //! boards, answers `row column`), 10 seconds of thinking per program per game measured here.
 
-use super::builtin::ReversiRandom;
 use super::player::{ContestantKind, ContestantSpec, Proto};
 use super::{GameRecord, GameSetup, Match, MatchArgs, Referee, Rng, Side};
 use duel_core::Colour;
 use duel_core::reversi::{Board, Move, Square};
-use duel_core::{Budget, Column, Entry, Player as _, Row};
+use duel_core::{Budget, Column, Decision, Entry, Game as _, Player as _, Row};
 use duel_protocols::ggf::{GameEnd, GgfGame, GgfResult, TimeControl as GgfTime};
 use duel_protocols::nboard::client::NboardClient;
 use duel_protocols::process::{Failure, LineChild};
@@ -281,7 +280,7 @@ fn builtin_millis(clock: &PlayerClock) -> u64 {
 
 /// A uniformly random square the side to move may play (`None` when it must pass).
 fn random_square(board: &Board, rng: &mut Rng) -> Option<Square> {
-    let decision = ReversiRandom(rng).choose(board, &mut Budget::unlimited());
+    let decision = RandomPlayer(rng).choose(board, &mut Budget::unlimited());
     match decision.map(|d| d.mv) {
         Some(Move::Place(s)) => Some(s),
         _ => None,
@@ -531,6 +530,36 @@ fn picture(board: &Board) -> String {
         s.push('\n');
     }
     s
+}
+
+/// `builtin:random`, behind the [`duel_core::Player`] seam like every in-process player: a uniformly random square the side to move may play, a pass
+/// when it has none. One draw from the seat's generator a move (none when it must pass), so a
+/// seed gives the same game.
+struct RandomPlayer<'r>(&'r mut Rng);
+
+impl duel_core::Player for RandomPlayer<'_> {
+    type Position = duel_core::reversi::Board;
+    type Move = duel_core::reversi::Move;
+
+    fn choose(
+        &mut self,
+        board: &Self::Position,
+        _budget: &mut Budget<'_>,
+    ) -> Option<Decision<Self::Move>> {
+        use duel_core::reversi::Move;
+        let legal = board.legal_moves();
+        let squares: Vec<Move> = legal
+            .as_slice()
+            .iter()
+            .copied()
+            .filter(|m| *m != Move::Pass)
+            .collect();
+        let pick = squares.get(self.0.below(squares.len())).copied();
+        if legal.is_empty() {
+            return None;
+        }
+        Some(Decision::new(pick.unwrap_or(Move::Pass), 0, false, 0, 0))
+    }
 }
 
 #[cfg(test)]

@@ -1,10 +1,72 @@
-//! Ataxx: `duel perft ataxx` (the Botzone bot and the UAI engine behind `ataxx` are
-//! `duel_protocols::botzone` and `duel_protocols::uai`).
+//! Ataxx in `duel`: its registry entry ([`ENTRY`]), `duel perft|solve|bench ataxx` (the
+//! Botzone bot and the UAI engine behind `ataxx` are `duel_protocols::botzone` and
+//! `duel_protocols::uai`).
 
+use crate::bench::{Bench, BenchArgs, Searches};
+use crate::games::GameEntry;
+use duel_arena::openings::OpeningsArgs;
 use duel_core::ataxx::{Board, Rules, perft as count};
 use duel_protocols::clock::WallClock;
 use std::process::ExitCode;
 use std::time::Instant;
+
+/// Ataxx as `duel` knows it.
+pub static ENTRY: GameEntry = GameEntry {
+    name: "ataxx",
+    arena: Some(crate::hook!(
+        duel_arena::ataxx::ArenaArgs,
+        duel_arena::ataxx::arena,
+        "Ataxx: two Botzone bots under the judge's rules, 1 s a turn, keep-running honoured"
+    )),
+    perft: Some(crate::hook!(
+        PerftArgs,
+        perft,
+        "Ataxx from the start position or a FEN (a forced pass is a ply under standard rules)"
+    )),
+    solve: Some(crate::hook!(
+        SolveArgs,
+        solve_lines,
+        "Ataxx: FEN lines in, `<move> <margin> <depth> <nodes> <micros>` lines out (proven)"
+    )),
+    bench: Some(crate::hook!(
+        BenchArgs,
+        |args| crate::bench::main(&BENCH, args),
+        "Ataxx: the bench signature"
+    )),
+    analyze: Some(&duel_arena::analyze::ataxx::ANALYSIS),
+    openings: Some(crate::hook!(
+        OpeningsArgs,
+        duel_arena::openings::ataxx::openings,
+        "Ataxx UAI move lists (default 4 plies)"
+    )),
+};
+
+/// Ataxx's bench: the first lines of the arena's 4-ply opening suite (Botzone's rules), to
+/// depth 9.
+pub static BENCH: Bench = Bench {
+    program: "ataxx",
+    default_depth: 9,
+    search: bench_search,
+};
+
+/// The opening suite whose first lines are the bench's positions.
+const BENCH_OPENINGS: &str = include_str!("../../../data/openings/ataxx-4ply.txt");
+
+/// Searches the bench's positions.
+fn bench_search(table: &mut [duel_core::Entry], searches: &mut Searches) -> Result<(), String> {
+    use duel_core::ataxx::{Match, Move, Player};
+    for line in crate::bench::opening_lines(BENCH_OPENINGS) {
+        let mut game = Match::from_board(Board::start(Rules::Botzone));
+        for word in line.split_whitespace() {
+            let mv = Move::parse_uai(word).map_err(|e| format!("{line:?}: {e}"))?;
+            game.play(mv).map_err(|e| format!("{line:?}: {e}"))?;
+        }
+        table.fill(duel_core::Entry::default());
+        let player = Player::new(table, duel_core::TimeUse::ThisMove);
+        searches.search(player, &game, |mv| mv.to_string());
+    }
+    Ok(())
+}
 
 /// The rule set named on a command line.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

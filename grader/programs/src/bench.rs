@@ -5,13 +5,11 @@
 //! search behaviour names the new count (`Bench: N`) in its message. Nodes per second are the
 //! speed of this machine, for comparing builds on one machine.
 //!
-//! The positions: Reversi and Ataxx, the first [`OPENINGS`] lines of the arena's opening
-//! suites (`data/openings/`, built in); Filler, random boards the arena draws from seed 1
-//! ([`duel_arena::filler::Field::random`]); The Fruit Rage, boxes of
-//! [`duel_core::fruit_rage::Board::random`] from seeds 0 to 5.
+//! Each game's positions are its own, in its [`Bench`] (`BENCH` in the game's module, beside
+//! its registry entry): the first [`OPENINGS`] lines of an opening suite, or random boards
+//! from fixed seeds.
 
-use duel_arena::Rng;
-use duel_core::{Budget, Decision, Entry, TimeUse};
+use duel_core::{Budget, Decision, Entry};
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -21,40 +19,39 @@ pub const TABLE_ENTRIES: usize = 1 << 20;
 /// Opening lines searched in Reversi and Ataxx.
 pub const OPENINGS: usize = 12;
 
-const REVERSI_OPENINGS: &str = include_str!("../../../data/openings/reversi-8ply.txt");
-const ATAXX_OPENINGS: &str = include_str!("../../../data/openings/ataxx-4ply.txt");
-
-/// A game with a bench.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Game {
-    /// Reversi.
-    Reversi,
-    /// Ataxx (Botzone's rules).
-    Ataxx,
-    /// Filler.
-    Filler,
-    /// The Fruit Rage.
-    FruitRage,
+/// A game's bench: its program's name, its signature depth and its positions.
+pub struct Bench {
+    /// The program's name, for messages (`reversi bench: position 1: …`).
+    pub program: &'static str,
+    /// The search depth of the signature.
+    pub default_depth: u8,
+    /// Searches each of the game's positions once through [`Searches`], each with a player
+    /// made on the table (of [`TABLE_ENTRIES`] entries), cleared first.
+    pub search: fn(&mut [Entry], &mut Searches) -> Result<(), String>,
 }
 
-impl Game {
-    /// The search depth of the signature.
-    pub const fn default_depth(self) -> u8 {
-        match self {
-            Game::Reversi => 12,
-            Game::Ataxx => 9,
-            Game::Filler => 16,
-            Game::FruitRage => 6,
-        }
-    }
+/// The searches of one bench: their depth and the tally of their nodes and time.
+pub struct Searches<'p> {
+    depth: u8,
+    report: Report,
+    progress: &'p mut dyn FnMut(usize, u64, &str),
+}
 
-    /// The program's name, for messages.
-    pub const fn program(self) -> &'static str {
-        match self {
-            Game::Reversi => "reversi",
-            Game::Ataxx => "ataxx",
-            Game::Filler => "filler",
-            Game::FruitRage => "fruit-rage",
+impl Searches<'_> {
+    /// `player`'s decision on `position` searched to the bench's depth, added to the tally
+    /// (its move named by `label`). Clear the table before making `player` on it.
+    pub fn search<P: duel_core::Player>(
+        &mut self,
+        player: P,
+        position: &P::Position,
+        label: impl FnOnce(P::Move) -> String,
+    ) {
+        if let Some((decision, micros)) = timed(player, position, self.depth) {
+            self.report.positions += 1;
+            self.report.nodes += decision.nodes;
+            self.report.micros += micros;
+            let mv = label(decision.mv);
+            (self.progress)(self.report.positions, decision.nodes, &mv);
         }
     }
 }
@@ -81,91 +78,29 @@ impl Report {
     }
 }
 
-/// Searches `game`'s bench positions to `depth` plies, calling `progress` with each position's
+/// Searches `bench`'s positions to `depth` plies, calling `progress` with each position's
 /// number, its node count and its best move.
 ///
 /// # Errors
-/// A built-in position that does not replay (a defect of this module, reported rather than
-/// panicked on).
+/// A built-in position that does not replay (a defect of the game's bench, reported rather
+/// than panicked on).
 pub fn run(
-    game: Game,
+    bench: &Bench,
     depth: u8,
     progress: &mut dyn FnMut(usize, u64, &str),
 ) -> Result<Report, String> {
     let mut table = vec![Entry::default(); TABLE_ENTRIES];
-    let mut report = Report {
-        positions: 0,
-        nodes: 0,
-        micros: 0,
+    let mut searches = Searches {
+        depth,
+        report: Report {
+            positions: 0,
+            nodes: 0,
+            micros: 0,
+        },
+        progress,
     };
-    let mut searched = |nodes: u64, micros: u64, mv: String| {
-        report.positions += 1;
-        report.nodes += nodes;
-        report.micros += micros;
-        progress(report.positions, nodes, &mv);
-    };
-    match game {
-        Game::Reversi => {
-            for line in opening_lines(REVERSI_OPENINGS) {
-                let board = reversi_position(line)?;
-                table.fill(Entry::default());
-                if let Some((d, micros)) = timed(
-                    duel_core::reversi::Player::new(&mut table, TimeUse::ThisMove),
-                    &board,
-                    depth,
-                ) {
-                    searched(d.nodes, micros, d.mv.to_string());
-                }
-            }
-        }
-        Game::Ataxx => {
-            use duel_core::ataxx::{Match, Move, Player, Rules};
-            for line in opening_lines(ATAXX_OPENINGS) {
-                let mut game = Match::from_board(duel_core::ataxx::Board::start(Rules::Botzone));
-                for word in line.split_whitespace() {
-                    let mv = Move::parse_uai(word).map_err(|e| format!("{line:?}: {e}"))?;
-                    game.play(mv).map_err(|e| format!("{line:?}: {e}"))?;
-                }
-                table.fill(Entry::default());
-                if let Some((d, micros)) =
-                    timed(Player::new(&mut table, TimeUse::ThisMove), &game, depth)
-                {
-                    searched(d.nodes, micros, d.mv.to_string());
-                }
-            }
-        }
-        Game::Filler => {
-            use duel_core::filler::{Board, Grid, Player};
-            let mut rng = Rng::new(1, 0);
-            for size in [10, 10, 15, 15, 20, 20] {
-                let text = duel_arena::filler::Field::random(size, &mut rng).protocol_text(1);
-                let grid = Grid::parse(text.as_bytes()).map_err(|e| e.to_string())?;
-                let board = Board::from_grid(&grid);
-                table.fill(Entry::default());
-                if let Some((d, micros)) = timed(Player::new(&mut table), &board, depth) {
-                    searched(d.nodes, micros, d.mv.to_string());
-                }
-            }
-        }
-        Game::FruitRage => {
-            use duel_core::fruit_rage::{Board, Player};
-            for (seed, (size, types)) in [(8, 3), (8, 6), (12, 4), (12, 9), (18, 5), (26, 9)]
-                .into_iter()
-                .enumerate()
-            {
-                let board = Board::random(size, types, seed as u64).map_err(|e| e.to_string())?;
-                table.fill(Entry::default());
-                if let Some((d, micros)) = timed(
-                    Player::new(&mut table, TimeUse::ThisMove, None),
-                    &board,
-                    depth,
-                ) {
-                    searched(d.nodes, micros, board.label(d.mv).to_string());
-                }
-            }
-        }
-    }
-    Ok(report)
+    (bench.search)(&mut table, &mut searches)?;
+    Ok(searches.report)
 }
 
 /// `player`'s decision on `position` searched to `depth`, and the microseconds it took.
@@ -181,31 +116,12 @@ fn timed<P: duel_core::Player>(
 }
 
 /// The first [`OPENINGS`] lines of an opening suite.
-fn opening_lines(suite: &str) -> impl Iterator<Item = &str> {
+pub fn opening_lines(suite: &str) -> impl Iterator<Item = &str> {
     suite
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .take(OPENINGS)
-}
-
-/// The Reversi position after a line of squares (`f5d6c3`), passes implied.
-fn reversi_position(line: &str) -> Result<duel_core::reversi::Board, String> {
-    use duel_core::reversi::{Board, Move, Square};
-    let mut board = Board::start();
-    for k in (0..line.len()).step_by(2) {
-        let name = line
-            .get(k..k + 2)
-            .ok_or_else(|| format!("{line:?}: odd length"))?;
-        let square = Square::parse(name).map_err(|e| format!("{line:?}: {e}"))?;
-        if !board.has_move() {
-            board = board.pass();
-        }
-        board = board
-            .play(Move::Place(square))
-            .map_err(|e| format!("{line:?}: {e}"))?;
-    }
-    Ok(board)
 }
 
 /// Arguments of `bench`.
@@ -217,13 +133,13 @@ pub struct BenchArgs {
 }
 
 /// `bench`: each position's number, nodes and move on stderr, then `N nodes N nps` on stdout.
-pub fn main(game: Game, args: &BenchArgs) -> ExitCode {
-    let depth = args.depth.unwrap_or(game.default_depth()).max(1);
-    let name = game.program();
+pub fn main(bench: &Bench, args: &BenchArgs) -> ExitCode {
+    let depth = args.depth.unwrap_or(bench.default_depth).max(1);
+    let name = bench.program;
     let mut progress = |k: usize, nodes: u64, mv: &str| {
         eprintln!("{name} bench: position {k}: {nodes} nodes, {mv}");
     };
-    match run(game, depth, &mut progress) {
+    match run(bench, depth, &mut progress) {
         Ok(report) => {
             let mut out = std::io::stdout().lock();
             match writeln!(out, "{} nodes {} nps", report.nodes, report.nps()) {
@@ -243,7 +159,7 @@ pub fn main(game: Game, args: &BenchArgs) -> ExitCode {
 
 /// For a contest program: when its first argument is `bench`, runs the bench with the rest
 /// (`--depth D`, `--help`) and returns its exit status; otherwise `None`.
-pub fn from_program_args(game: Game) -> Option<ExitCode> {
+pub fn from_program_args(bench: &Bench) -> Option<ExitCode> {
     let args: Vec<String> = std::env::args().collect();
     if args.get(1).map(String::as_str) != Some("bench") {
         return None;
@@ -255,7 +171,7 @@ pub fn from_program_args(game: Game) -> Option<ExitCode> {
         #[command(flatten)]
         bench: BenchArgs,
     }
-    let name = format!("{} bench", game.program());
+    let name = format!("{} bench", bench.program);
     let cli = match <Cli as clap::Parser>::try_parse_from(
         std::iter::once(name.clone()).chain(args.into_iter().skip(2)),
     ) {
@@ -274,5 +190,5 @@ pub fn from_program_args(game: Game) -> Option<ExitCode> {
             return Some(ExitCode::from(2));
         }
     };
-    Some(main(game, &cli.bench))
+    Some(main(bench, &cli.bench))
 }

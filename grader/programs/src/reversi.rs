@@ -1,12 +1,87 @@
-//! `duel perft|solve|bench reversi`.
+//! Reversi in `duel`: its registry entry ([`ENTRY`]), and `duel perft|solve|bench reversi`.
 
-use duel_core::reversi::{Board, Move, PerftSlot, Player, perft as count_leaves, perft_hashed};
+use crate::bench::{Bench, Searches};
+use crate::games::GameEntry;
+use duel_arena::openings::OpeningsArgs;
+use duel_core::reversi::{
+    Board, Move, PerftSlot, Player, Square, perft as count_leaves, perft_hashed,
+};
 use duel_core::{Budget, Entry, Player as _, TimeUse};
 use duel_protocols::clock::WallClock;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
+
+/// Reversi as `duel` knows it.
+pub static ENTRY: GameEntry = GameEntry {
+    name: "reversi",
+    arena: Some(crate::hook!(
+        duel_arena::reversi::ArenaArgs,
+        duel_arena::reversi::arena,
+        "Reversi through the contest's grader protocol, 10 s of thinking per program per game"
+    )),
+    perft: Some(crate::hook!(
+        PerftArgs,
+        perft,
+        "Reversi from the start position (a pass is a ply)"
+    )),
+    solve: Some(crate::hook!(
+        SolveArgs,
+        solve_lines,
+        "Reversi: `<64 cells> <X|O>` lines in, `<move> <score>` lines out"
+    )),
+    bench: Some(crate::hook!(
+        BenchArgs,
+        bench,
+        "Reversi: the bench signature, or with `--ffo` the FFO endgame suite solved exactly"
+    )),
+    analyze: Some(&duel_arena::analyze::reversi::ANALYSIS),
+    openings: Some(crate::hook!(
+        OpeningsArgs,
+        duel_arena::openings::reversi::openings,
+        "Reversi move strings (default 8 plies)"
+    )),
+};
+
+/// Reversi's bench: the first lines of the arena's 8-ply opening suite, to depth 12.
+pub static BENCH: Bench = Bench {
+    program: "reversi",
+    default_depth: 12,
+    search: bench_search,
+};
+
+/// The opening suite whose first lines are the bench's positions.
+const BENCH_OPENINGS: &str = include_str!("../../../data/openings/reversi-8ply.txt");
+
+/// Searches the bench's positions.
+fn bench_search(table: &mut [Entry], searches: &mut Searches) -> Result<(), String> {
+    for line in crate::bench::opening_lines(BENCH_OPENINGS) {
+        let board = position_after(line)?;
+        table.fill(Entry::default());
+        let player = Player::new(table, TimeUse::ThisMove);
+        searches.search(player, &board, |mv| mv.to_string());
+    }
+    Ok(())
+}
+
+/// The position after a line of squares (`f5d6c3`), passes implied.
+fn position_after(line: &str) -> Result<Board, String> {
+    let mut board = Board::start();
+    for k in (0..line.len()).step_by(2) {
+        let name = line
+            .get(k..k + 2)
+            .ok_or_else(|| format!("{line:?}: odd length"))?;
+        let square = Square::parse(name).map_err(|e| format!("{line:?}: {e}"))?;
+        if !board.has_move() {
+            board = board.pass();
+        }
+        board = board
+            .play(Move::Place(square))
+            .map_err(|e| format!("{line:?}: {e}"))?;
+    }
+    Ok(board)
+}
 
 /// Entries of the transposition table the solver and engine use: 2^23 × 16 bytes = 128 MiB.
 const TABLE_ENTRIES: usize = 1 << 23;
@@ -146,7 +221,7 @@ pub struct BenchArgs {
 pub fn bench(args: &BenchArgs) -> ExitCode {
     if !args.ffo {
         let signature = crate::bench::BenchArgs { depth: args.depth };
-        return crate::bench::main(crate::bench::Game::Reversi, &signature);
+        return crate::bench::main(&BENCH, &signature);
     }
     let text = match &args.file {
         None => FFO_40_59.to_string(),

@@ -32,8 +32,7 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
-    if let Some(status) = duel_programs::bench::from_program_args(duel_programs::bench::Game::Ataxx)
-    {
+    if let Some(status) = duel_programs::bench::from_program_args(&duel_programs::ataxx::BENCH) {
         return status;
     }
     let clock = WallClock::start();

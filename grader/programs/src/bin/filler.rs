@@ -9,9 +9,7 @@ use duel_protocols::clock::WallClock;
 use duel_protocols::filler::{ProgramArgs, answer, read_stdin};
 
 fn main() -> ExitCode {
-    if let Some(status) =
-        duel_programs::bench::from_program_args(duel_programs::bench::Game::Filler)
-    {
+    if let Some(status) = duel_programs::bench::from_program_args(&duel_programs::filler::BENCH) {
         return status;
     }
     let clock = WallClock::start();

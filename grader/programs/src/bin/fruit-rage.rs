@@ -34,8 +34,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    if let Some(status) =
-        duel_programs::bench::from_program_args(duel_programs::bench::Game::FruitRage)
+    if let Some(status) = duel_programs::bench::from_program_args(&duel_programs::fruit_rage::BENCH)
     {
         return status;
     }

@@ -38,9 +38,7 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
-    if let Some(status) =
-        duel_programs::bench::from_program_args(duel_programs::bench::Game::Reversi)
-    {
+    if let Some(status) = duel_programs::bench::from_program_args(&duel_programs::reversi::BENCH) {
         return status;
     }
     let cli = match Cli::try_parse() {
