@@ -11,6 +11,22 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
+/// Appends every `.rs` file under `dir` (recursively; nothing when `dir` cannot be read) to
+/// `out`: the sources the seam and registry tests scan.
+pub fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
 /// The target directory cargo builds into (honours `CARGO_TARGET_DIR`).
 pub fn target_dir() -> PathBuf {
     match std::env::var_os("CARGO_TARGET_DIR") {

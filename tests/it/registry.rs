@@ -7,7 +7,7 @@
 //! `.rs` file under those sources, without its comments, and names, `file:line`, each place
 //! that names a game outside its files.
 
-use duel_tests::workspace;
+use duel_tests::{rust_files, workspace};
 use std::path::{Path, PathBuf};
 
 /// The sources whose games are named only in the games' own files.
@@ -22,20 +22,6 @@ const GAMES: [&[&str]; 5] = [
     &["fruit", "rage"],
     &["stake"],
 ];
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
 
 /// The lowercase words of `text` with the byte offsets of their tokens: identifiers split at
 /// `_` and at a lowercase-to-uppercase step, so `FruitRage`, `fruit_rage` and `fruit-rage`

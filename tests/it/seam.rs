@@ -6,7 +6,7 @@
 //! internal: a `use duel_core::...` naming one, or a game module's path to one
 //! (`fruit_rage::search(..)`, `duel_core::reversi::solve(..)`).
 
-use duel_tests::workspace;
+use duel_tests::{rust_files, workspace};
 use std::path::{Path, PathBuf};
 
 /// The sources that must go through the seam.
@@ -57,20 +57,6 @@ const DENIED: [&str; 30] = [
     "mpc",
     "iterate",
 ];
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
 
 /// `text` without its line comments (doc comments included), line breaks kept.
 fn without_comments(text: &str) -> String {

@@ -558,6 +558,24 @@ pub mod phases {
         }
     }
 
+    /// A fit counts a pattern entry as known when its phase's training positions reach it at
+    /// least this often.
+    pub const SEEN_ENOUGH: u32 = 10;
+
+    /// How many of a phase's pattern entries (out of `PHASE_CELLS`) `samples` reach at least
+    /// [`SEEN_ENOUGH`] times, over every view.
+    fn entries_seen(samples: &[&Sample]) -> usize {
+        let mut count = vec![0u32; PHASE_CELLS];
+        for s in samples {
+            for view in &trained::features(s.p, s.o).indices {
+                for k in 0..PATTERNS {
+                    count[PATTERN_OFFSET[k] + usize::from(view[k])] += 1;
+                }
+            }
+        }
+        count.iter().filter(|&&c| c >= SEEN_ENOUGH).count()
+    }
+
     /// One phase's fit: its positions and held-out error.
     #[derive(Clone, Copy, Debug)]
     pub struct PhaseFit {
@@ -567,6 +585,8 @@ pub mod phases {
         pub train: usize,
         /// Held-out positions in its own range.
         pub held: usize,
+        /// Pattern entries its training positions reach at least [`SEEN_ENOUGH`] times.
+        pub seen: usize,
         /// Root mean square error on those, in discs, of the fitted weights (unquantised).
         pub rms: f64,
         /// The same of the hand evaluation, best scaled.
@@ -625,7 +645,7 @@ pub mod phases {
         let mut previous: Option<Vec<f32>> = None;
         let mut rng = Rng::new(0x2545_F491_4F6C_DD1D, 0);
         eprintln!(
-            "phase empties  train   held-out  rms(trained)  rms(hand, scaled){}",
+            "phase empties  train   held-out  seen>=10  rms(trained)  rms(hand, scaled){}",
             if baseline.is_some() {
                 "  rms(baseline)"
             } else {
@@ -695,8 +715,9 @@ pub mod phases {
                 }
             }
             let baseline_rms = baseline.as_deref().map(|t| table_rms(t, &held));
+            let seen = entries_seen(&mine);
             eprintln!(
-                "{phase:>5} {:>2}-{:<2}   {:>7} {:>7}  {:>8.2}      {:>8.2}{}",
+                "{phase:>5} {:>2}-{:<2}   {:>7} {:>7}  {seen:>8}  {:>8.2}      {:>8.2}{}",
                 phase * 5,
                 if phase + 1 == PHASES {
                     60
@@ -713,6 +734,7 @@ pub mod phases {
                 phase,
                 train: mine.len(),
                 held: held.len(),
+                seen,
                 rms: rms(&w, &held),
                 hand_rms: hand_rms(&held),
                 baseline_rms,

@@ -4,7 +4,9 @@
 //! twin's, a bad file or move is one line naming the file, game and ply, and the labels are
 //! the exact solver's where it reaches and the theoretical score before.
 
-use super::naive::{grid_of, minimax, naive_flips, naive_moves};
+use super::helpers::pattern_in_views;
+use super::naive::{grid_of, minimax, naive_cell, naive_flips, naive_moves};
+use duel_core::reversi::trained::PATTERNS;
 use duel_core::reversi::{Board, Move, Square};
 use duel_core::{Bitboard, Colour};
 use duel_train::Rng;
@@ -375,6 +377,7 @@ fn the_archive_fit_counts_each_position_once_and_init_keeps_a_file_exactly() {
             }
         }
     }
+    let views: Vec<Vec<Vec<u8>>> = (0..PATTERNS).map(pattern_in_views).collect();
     for r in &report {
         let lo = (r.phase as u32 * 5).saturating_sub(2);
         let hi = if r.phase + 1 == PHASES {
@@ -382,12 +385,28 @@ fn the_archive_fit_counts_each_position_once_and_init_keeps_a_file_exactly() {
         } else {
             r.phase as u32 * 5 + 6
         };
-        let want = distinct
+        let mine: Vec<&(u64, u64)> = distinct
             .iter()
             .filter(|(e, _)| (lo..=hi).contains(e))
+            .map(|(_, key)| key)
+            .collect();
+        assert_eq!(r.train, mine.len(), "phase {}", r.phase);
+        // The entries seen at least ten times, pattern by pattern and view by view.
+        let mut count = std::collections::HashMap::new();
+        for &&(p, o) in &mine {
+            for (k, in_views) in views.iter().enumerate() {
+                for squares in in_views {
+                    *count.entry((k, naive_cell(p, o, squares))).or_insert(0u32) += 1;
+                }
+            }
+        }
+        let seen = count
+            .values()
+            .filter(|&&c| c >= phases::SEEN_ENOUGH)
             .count();
-        assert_eq!(r.train, want, "phase {}", r.phase);
+        assert_eq!(r.seen, seen, "phase {}", r.phase);
     }
+    assert!(report.iter().any(|r| r.seen > 100), "{report:?}");
     assert!(
         distinct.len() < 16 * 55,
         "the openings repeat: {}",
