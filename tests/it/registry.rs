@@ -8,7 +8,7 @@
 //! that names a game outside its files.
 
 use duel_tests::{rust_files, workspace};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The sources whose games are named only in the games' own files.
 const GUARDED: [&str; 2] = ["grader/programs/src", "grader/arena/src"];

@@ -7,7 +7,6 @@
 //! (`fruit_rage::search(..)`, `duel_core::reversi::solve(..)`).
 
 use duel_tests::{rust_files, workspace};
-use std::path::{Path, PathBuf};
 
 /// The sources that must go through the seam.
 const GUARDED: [&str; 5] = [
