@@ -106,12 +106,14 @@ fn embedded_table() -> Vec<i16> {
 fn the_embedded_table_is_the_committed_file_decoded_naively() {
     let naive = committed_weights();
     assert_eq!(embedded_table(), naive);
-    // The committed file is the one in the repository, and its form is the compact one: under an
-    // eighth of the 4 MB table.
+    // The committed file is the one in the repository, and its form is the compact one: under a
+    // sixth of the 4 MB table (the archive refit of 2026-12-03 starts each phase from the same
+    // phase of the self-play weights, so phases differ more from each other than a fit chained
+    // phase to phase, and the change-from-the-phase-before encoding gains less: 644,751 bytes).
     let on_disk = std::fs::read(crate::support::workspace().join("core/src/reversi/trained.bin"))
         .expect("trained.bin");
     assert_eq!(on_disk, weight_file_bytes());
-    assert!(on_disk.len() < 2 * WEIGHTS / 8, "{} bytes", on_disk.len());
+    assert!(on_disk.len() < 2 * WEIGHTS / 6, "{} bytes", on_disk.len());
 }
 
 #[test]
