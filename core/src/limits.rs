@@ -143,3 +143,57 @@ impl Limits {
         self.budget(clock, clock.now_micros())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::cell::Cell;
+
+    /// A clock at a fixed reading that counts how often it is read.
+    struct Counted(Cell<u64>);
+
+    impl Clock for Counted {
+        fn now_micros(&self) -> u64 {
+            self.0.set(self.0.get() + 1);
+            1_000
+        }
+    }
+
+    #[test]
+    fn a_node_count_without_a_time_never_reads_the_clock_and_binds_exactly() {
+        let clock = Counted(Cell::new(0));
+        let limits = Limits::millis(5).or_nodes(Some(300));
+        assert_eq!(limits.time, Allowance::Unlimited);
+        let (mut budget, time) = limits.budget_now(&clock);
+        assert_eq!(time, TimeUse::ThisMove);
+        let mut n = 1;
+        while !budget.tick() {
+            n += 1;
+        }
+        assert_eq!(
+            (n, clock.0.get()),
+            (300, 1),
+            "one reading: budget_now's start"
+        );
+    }
+
+    #[test]
+    fn every_limit_set_binds_and_a_game_clock_is_the_players_to_share() {
+        let clock = Counted(Cell::new(0));
+        let game = Limits::time(Allowance::Clock {
+            left: 9_000,
+            increment: 250,
+        });
+        let (budget, time) = game
+            .with_nodes(Some(40))
+            .with_depth(Some(3))
+            .budget(&clock, 0);
+        assert_eq!(time, TimeUse::WholeGame);
+        assert_eq!(game.time_use(), TimeUse::WholeGame);
+        assert_eq!(budget.increment_micros(), 250);
+        assert_eq!(budget.micros_left(), 8_000);
+        assert_eq!((budget.nodes_left(), budget.max_depth()), (40, Some(3)));
+        assert_eq!(Limits::millis(7).or_nodes(None), Limits::millis(7));
+        assert_eq!(Limits::NONE.budget_now(&clock).0.micros_left(), u64::MAX);
+    }
+}
