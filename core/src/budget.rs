@@ -172,11 +172,31 @@ impl<'c> Budget<'c> {
         self.stopped
     }
 
+    /// Runs `search` on part of this budget, counting the nodes it used as this budget's own:
+    /// at most `micros` from now (never past this budget's own deadline) and at most `nodes`
+    /// (never more than this budget has left), with the same depth limit and increment. The
+    /// one way a whole-game time manager spends its share of the clock.
+    pub fn spend<R>(
+        &mut self,
+        micros: u64,
+        nodes: u64,
+        search: impl FnOnce(&mut Budget<'c>) -> R,
+    ) -> R {
+        let part = self.share(micros);
+        let limit = nodes.min(part.node_limit);
+        let mut part = part.with_node_limit(limit);
+        let result = search(&mut part);
+        self.nodes = self.nodes.saturating_add(part.nodes);
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        }
+        result
+    }
+
     /// A budget for part of this one: at most `micros` from now (never past this budget's own
     /// deadline) and at most the nodes this one has left, with the same depth limit and
-    /// increment. Count what it used back with
-    /// [`Budget::absorb`].
-    pub fn share(&self, micros: u64) -> Budget<'c> {
+    /// increment.
+    fn share(&self, micros: u64) -> Budget<'c> {
         let mut part = match self.clock {
             Some(clock) => {
                 let deadline = clock.now_micros().saturating_add(micros);
@@ -190,14 +210,6 @@ impl<'c> Budget<'c> {
         part.increment_micros = self.increment_micros;
         part.max_depth = self.max_depth;
         part
-    }
-
-    /// Counts the nodes `part` (a [`Budget::share`] of this budget) used as this budget's own.
-    pub fn absorb(&mut self, part: &Budget<'_>) {
-        self.nodes = self.nodes.saturating_add(part.nodes);
-        if self.nodes >= self.node_limit {
-            self.stopped = true;
-        }
     }
 
     /// Nodes between the clock's readings as it stands (adapted to the node rate).

@@ -1,9 +1,10 @@
 //! The C API for Ataxx under Botzone's rules: `duel_ataxx_move` and `duel_ataxx_move_in`.
 
 use crate::memory::{read_int, write_int};
-use crate::play::{Limits, decide};
+use crate::play::{decide, in_workspace, per_move};
 use crate::result::{DuelResult, guard};
 use crate::workspace;
+use duel_core::Limits;
 use duel_core::ataxx::{BotzoneMove, Match, Player};
 use duel_core::{Entry, TimeUse};
 
@@ -93,7 +94,7 @@ pub unsafe extern "C" fn duel_ataxx_move(
         };
         let mut table = vec![Entry::default(); DEFAULT_TABLE_ENTRIES];
         // SAFETY: `out` checked non-null; the caller promises 4 writable ints.
-        unsafe { answer(&game, &mut table, Limits::millis(millis), out) }
+        unsafe { answer(&game, &mut table, Limits::time(per_move(millis)), out) }
     })
 }
 
@@ -122,7 +123,7 @@ pub unsafe extern "C" fn duel_ataxx_move_in(
         if out.is_null() || (workspace.is_null() && workspace_len != 0) {
             return DuelResult::NullPointer;
         }
-        let limits = match Limits::workspace(millis, max_nodes) {
+        let limits = match in_workspace((millis != 0).then(|| per_move(millis)), max_nodes) {
             Ok(l) => l,
             Err(e) => return e,
         };

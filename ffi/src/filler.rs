@@ -1,9 +1,10 @@
 //! The C API for Filler: `duel_filler_move` and `duel_filler_move_in`.
 
 use crate::memory::{bytes, write_int};
-use crate::play::{Limits, decide};
+use crate::play::{decide, in_workspace, per_move};
 use crate::result::{DuelResult, guard};
 use crate::workspace;
+use duel_core::Limits;
 use duel_core::filler::builtin::Greedy;
 use duel_core::filler::{Board, Grid, GridError, Player};
 use duel_core::{Budget, Entry, Player as _};
@@ -90,7 +91,14 @@ pub unsafe extern "C" fn duel_filler_move(
         };
         let mut table = vec![Entry::default(); DEFAULT_TABLE_ENTRIES];
         // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { answer(&position, &mut table, Limits::millis(millis), colour) }
+        unsafe {
+            answer(
+                &position,
+                &mut table,
+                Limits::time(per_move(millis)),
+                colour,
+            )
+        }
     })
 }
 
@@ -120,7 +128,7 @@ pub unsafe extern "C" fn duel_filler_move_in(
         if colour.is_null() || (workspace.is_null() && workspace_len != 0) {
             return DuelResult::NullPointer;
         }
-        let limits = match Limits::workspace(millis, max_nodes) {
+        let limits = match in_workspace((millis != 0).then(|| per_move(millis)), max_nodes) {
             Ok(l) => l,
             Err(e) => return e,
         };

@@ -1,10 +1,11 @@
 //! The C API for The Fruit Rage: `duel_fruit_rage_move` and `duel_fruit_rage_move_in`.
 
 use crate::memory::{bytes, write_int};
-use crate::play::{Limits, decide};
+use crate::play::{decide, in_workspace};
 use crate::result::{DuelResult, guard};
 use crate::workspace;
 use duel_core::fruit_rage::{self, Board, BoardError, Player};
+use duel_core::{Allowance, Limits};
 use duel_core::{Entry, TimeUse, coord};
 
 /// The byte that marks an empty cell in boards passed to and from the C API.
@@ -117,9 +118,12 @@ impl Call {
     }
 }
 
-/// `remaining_millis` as a call's milliseconds (at most about 49 days).
-fn millis(remaining_millis: u64) -> u32 {
-    u32::try_from(remaining_millis).unwrap_or(u32::MAX)
+/// `remaining_millis` as the game's clock: the player spends its share of it.
+fn game_clock(remaining_millis: u64) -> Limits {
+    Limits::time(Allowance::Clock {
+        left: remaining_millis.saturating_mul(1000),
+        increment: 0,
+    })
 }
 
 /// Chooses a move for the player to move in The Fruit Rage and returns the box after it, as the
@@ -181,14 +185,11 @@ pub unsafe extern "C" fn duel_fruit_rage_move(
                     think => fruit_rage::table_entries(think),
                 };
                 let mut table = vec![Entry::default(); entries];
-                let mut player = Player::new(&mut table, TimeUse::WholeGame, None);
-                decide(
-                    &mut player,
-                    position,
-                    Limits::millis(millis(remaining_millis)),
-                )
-                .map(|decision| decision.mv)
-                .ok_or(DuelResult::NoLegalMove)
+                let mut player =
+                    Player::new(&mut table, TimeUse::WholeGame, None).with_plan(planned);
+                decide(&mut player, position, game_clock(remaining_millis))
+                    .map(|decision| decision.mv)
+                    .ok_or(DuelResult::NoLegalMove)
             })
         }
     })
@@ -239,16 +240,13 @@ pub unsafe extern "C" fn duel_fruit_rage_move_in(
         if workspace.is_null() && workspace_len != 0 {
             return DuelResult::NullPointer;
         }
-        let limits = match Limits::workspace(millis(remaining_millis), max_nodes) {
+        let clock = (remaining_millis != 0).then(|| game_clock(remaining_millis).time);
+        let limits = match in_workspace(clock, max_nodes) {
             Ok(l) => l,
             Err(e) => return e,
         };
         // With no time limit the node limit is this move's; otherwise the time is the game's.
-        let time = if remaining_millis == 0 {
-            TimeUse::ThisMove
-        } else {
-            TimeUse::WholeGame
-        };
+        let time = limits.time_use();
         // SAFETY: the caller's promises about `board`, `workspace` and the out-pointers.
         unsafe {
             call.play(|position| {

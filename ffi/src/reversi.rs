@@ -1,9 +1,10 @@
 //! The C API for Reversi: `duel_reversi_move` and `duel_reversi_move_in`.
 
 use crate::memory::{read_int, write_int};
-use crate::play::{Limits, decide};
+use crate::play::{decide, in_workspace, per_move};
 use crate::result::{DuelResult, guard};
 use crate::workspace;
+use duel_core::Limits;
 use duel_core::reversi::{Board, ContestError, Move, Player};
 use duel_core::{Decision, Entry, TimeUse};
 
@@ -106,7 +107,15 @@ pub unsafe extern "C" fn duel_reversi_move(
         let mut table = vec![Entry::default(); DEFAULT_TABLE_ENTRIES];
         let mut player = Player::new(&mut table, TimeUse::ThisMove);
         // SAFETY: both checked non-null; the caller promises they are writable.
-        unsafe { answer(&mut player, &board, Limits::millis(millis), row, column) }
+        unsafe {
+            answer(
+                &mut player,
+                &board,
+                Limits::time(per_move(millis)),
+                row,
+                column,
+            )
+        }
     })
 }
 
@@ -141,7 +150,7 @@ pub unsafe extern "C" fn duel_reversi_move_in(
         if row.is_null() || column.is_null() || (workspace.is_null() && workspace_len != 0) {
             return DuelResult::NullPointer;
         }
-        let limits = match Limits::workspace(millis, max_nodes) {
+        let limits = match in_workspace((millis != 0).then(|| per_move(millis)), max_nodes) {
             Ok(l) => l,
             Err(e) => return e,
         };

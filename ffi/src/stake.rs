@@ -1,9 +1,10 @@
 //! The C API for Stake Your Claim: `duel_stake_move` and `duel_stake_move_in`.
 
 use crate::memory::{bytes, write_int};
-use crate::play::{Limits, decide};
+use crate::play::decide;
 use crate::result::{DuelResult, guard};
 use crate::workspace;
+use duel_core::Limits;
 use duel_core::stake::{self, Board, BoardBuilder, ParseError, Player, PositionError, Slot};
 
 /// Bytes of workspace with which `duel_stake_move_in` gives every pattern of 10 empty cells a
@@ -55,7 +56,7 @@ unsafe fn answer(
     value: *mut i32,
 ) -> DuelResult {
     // A `Board` has at most 10 empties, and the solve is exact whatever the budget.
-    let Some(decision) = decide(&mut Player::new(table), board, Limits::none()) else {
+    let Some(decision) = decide(&mut Player::new(table), board, Limits::NONE) else {
         return DuelResult::NoLegalMove;
     };
     // SAFETY: checked non-null by the callers; the caller promises writability.

@@ -11,8 +11,10 @@
 //! (`.ci/run` installs them). No assertion is timed.
 
 use crate::wasm::{built_wasm, need_node};
+use duel_core::Limits;
+use duel_protocols::clock::WallClock;
 use duel_tests::{bin, run, scratch_dir, workspace};
-use duel_wasm::{Game, Limit, legal, play, respond};
+use duel_wasm::{Game, legal, play, respond};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
@@ -315,7 +317,13 @@ fn the_page_plays_every_game_and_reviews_records_in_headless_chromium_as_the_nat
             }
             engine += 1;
             let native: Value = serde_json::from_str(
-                &respond(game, texts[i], &Limit::Nodes(NODES)).expect("a native decision"),
+                &respond(
+                    game,
+                    texts[i],
+                    &Limits::NONE.with_nodes(Some(NODES)),
+                    &WallClock::start(),
+                )
+                .expect("a native decision"),
             )
             .unwrap();
             assert_eq!(decisions[i], native, "{game:?} ply {i} at {:?}", texts[i]);
@@ -430,7 +438,13 @@ fn the_page_plays_every_game_and_reviews_records_in_headless_chromium_as_the_nat
                     }
                 } else {
                     let d: Value = serde_json::from_str(
-                        &respond(game, text, &Limit::Nodes(REVIEW_NODES)).unwrap(),
+                        &respond(
+                            game,
+                            text,
+                            &Limits::NONE.with_nodes(Some(REVIEW_NODES)),
+                            &WallClock::start(),
+                        )
+                        .unwrap(),
                     )
                     .unwrap();
                     let (value, exact) = black_value(game, &d, first);

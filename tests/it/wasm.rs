@@ -6,8 +6,10 @@
 //! input answered with an error object. Nothing is skipped: without the wasm32 target or Node
 //! the tests fail saying what to install (`.ci/run` installs both).
 
+use duel_core::Limits;
+use duel_protocols::clock::WallClock;
 use duel_tests::{data_text, target_dir, workspace};
-use duel_wasm::{Game, Limit, error_json, legal, play, respond};
+use duel_wasm::{Game, error_json, legal, play, respond};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -135,8 +137,13 @@ fn the_wasm_binding_answers_as_the_native_engine_at_fixed_node_limits() {
     let native: Vec<String> = cases
         .iter()
         .map(|(game, text, nodes)| {
-            respond(*game, text, &Limit::Nodes(u64::from(*nodes)))
-                .unwrap_or_else(|e| error_json(&e))
+            respond(
+                *game,
+                text,
+                &Limits::NONE.with_nodes(Some(u64::from(*nodes))),
+                &WallClock::start(),
+            )
+            .unwrap_or_else(|e| error_json(&e))
         })
         .collect();
     // Every game answered at least once, and every error case is an error.

@@ -8,7 +8,7 @@
 //! - [`History`] and [`Match`]: Botzone's repetition ("circular move") rule, and the
 //!   positions since the last copy (standard rules' repetition).
 //! - [`Player`]: the engine behind the [`crate::Player`] seam, the entry point of the C API,
-//!   the programs and the arena; [`Allowance`] is the time a protocol grants it. Scores are in
+//!   the programs and the arena; [`crate::Allowance`] is the time a protocol grants it. Scores are in
 //!   hundredths of a piece ([`PIECE`]); a won game scores [`WIN`] plus the margin.
 //! - [`Trained`]: the evaluation, a network ([`nnue`]); [`Eval`]: the linear evaluation the
 //!   firmware chooses; both are an [`Evaluation`], which the search updates move by move.
@@ -49,4 +49,3 @@ pub use nnue::Trained;
 pub use player::{MAX_DEPTH, Player, SOLVE_EMPTIES, SOLVE_LARGE_MICROS, SOLVE_LARGE_NODES, start};
 pub use search::Tuning;
 pub use square::{CELLS, FULL, NEIGHBOURS, RING, SIZE, Square, SquareIter, dilate, reach};
-pub use time::Allowance;

@@ -20,8 +20,9 @@ use super::nnue::Trained;
 use super::search::{Root, Tuning, search_tuned};
 #[cfg(feature = "ataxx-solve")]
 use super::solve::solve_in;
-use super::time::{Allowance, TimeManager};
+use super::time::TimeManager;
 use crate::budget::Budget;
+use crate::limits::Allowance;
 use crate::player::{Decision, PV_CAPACITY, TimeUse, iteration};
 use crate::search::SearchConfig;
 use crate::tt::{self, ByGame, Entry, TranspositionTable};
@@ -158,16 +159,15 @@ impl<E: Evaluation> crate::Player for Player<'_, E> {
         let (eval, tuning) = (&self.eval, self.tuning);
         let result = match (planned, budget.clock()) {
             (Some((now, mut time)), Some(clock)) => {
-                let mut part = budget.share(time.deadline().saturating_sub(now));
-                let result =
-                    search_tuned(root, &mut tt, eval, tuning, config, &mut part, &mut |r| {
+                let micros = time.deadline().saturating_sub(now);
+                budget.spend(micros, u64::MAX, |part| {
+                    search_tuned(root, &mut tt, eval, tuning, config, part, &mut |r| {
                         if let Some(d) = iteration(r) {
                             report(&d);
                         }
                         time.deepen(clock.now_micros(), r)
-                    });
-                budget.absorb(&part);
-                result
+                    })
+                })
             }
             _ => search_tuned(root, &mut tt, eval, tuning, config, budget, &mut |r| {
                 if let Some(d) = iteration(r) {
@@ -238,19 +238,21 @@ impl<E: Evaluation> Player<'_, E> {
             Some((now, time)) => time.deadline().saturating_sub(now),
             None => budget.micros_left(),
         };
-        let mut part = budget.share(micros / share);
-        if budget.nodes_left() != u64::MAX {
-            part = part.with_node_limit(budget.nodes_left() / share);
-        }
-        let solved = solve_in(
-            board,
-            circular,
-            &mut TranspositionTable::new(&mut *self.table),
-            // The solver orders its moves by the linear evaluation, whatever the search's.
-            &super::eval::Eval::default(),
-            &mut part,
-        );
-        budget.absorb(&part);
+        let nodes = match budget.nodes_left() {
+            u64::MAX => u64::MAX,
+            left => left / share,
+        };
+        let table = &mut *self.table;
+        let solved = budget.spend(micros / share, nodes, |part| {
+            solve_in(
+                board,
+                circular,
+                &mut TranspositionTable::new(table),
+                // The solver orders its moves by the linear evaluation, whatever the search's.
+                &super::eval::Eval::default(),
+                part,
+            )
+        });
         let s = solved.filter(|s| board.is_legal(s.mv) && !circular.contains(&s.mv))?;
         let empties = board.empty().len().clamp(0, 255) as u8;
         let decision = Decision::new(s.mv, s.score, true, empties, s.nodes);

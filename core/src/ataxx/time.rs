@@ -18,26 +18,8 @@
 //! times.
 
 use super::moves::Move;
+use crate::limits::Allowance;
 use crate::search::SearchResult;
-
-/// How much time a move has.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Allowance {
-    /// This long for this move; unused time is lost.
-    PerMove {
-        /// Microseconds from the move's start.
-        micros: u64,
-    },
-    /// A game clock.
-    Clock {
-        /// Microseconds left on the mover's clock.
-        left: u64,
-        /// Microseconds added after each move.
-        increment: u64,
-    },
-    /// No time limit (depth, nodes or `infinite`).
-    Unlimited,
-}
 
 /// The share of the time left a move aims at on a game clock (1/`MOVES_AHEAD`).
 const MOVES_AHEAD: u64 = 25;

@@ -23,6 +23,8 @@ pub struct Player<'t> {
     table: &'t mut [Entry],
     time: TimeUse,
     nodes_per_second: Option<u64>,
+    /// The caller's [`planned_micros`] for the move, when it computed it (to size the table).
+    plan: Option<u64>,
 }
 
 impl<'t> Player<'t> {
@@ -33,7 +35,15 @@ impl<'t> Player<'t> {
             table,
             time,
             nodes_per_second,
+            plan: None,
         }
+    }
+
+    /// This player thinking `micros` on its next move under [`TimeUse::WholeGame`]: the
+    /// [`planned_micros`] its caller already computed to size the table, not computed again.
+    pub fn with_plan(mut self, micros: u64) -> Self {
+        self.plan = Some(micros);
+        self
     }
 }
 
@@ -45,14 +55,15 @@ impl crate::Player for Player<'_> {
         let greedy = greedy_move(board)?;
         let result = match (self.time, budget.clock()) {
             (TimeUse::WholeGame, Some(_)) => {
-                let think = planned_micros(board, budget.micros_left(), self.nodes_per_second);
+                let think = match self.plan {
+                    Some(think) => think,
+                    None => planned_micros(board, budget.micros_left(), self.nodes_per_second),
+                };
                 if think == 0 {
                     return Some(Decision::new(greedy, board.lead(), false, 0, 0));
                 }
-                let mut part = budget.share(think);
-                let result = search(board, &mut part, self.table);
-                budget.absorb(&part);
-                result
+                let table = &mut *self.table;
+                budget.spend(think, u64::MAX, |part| search(board, part, table))
             }
             _ => search(board, budget, self.table),
         };

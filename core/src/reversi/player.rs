@@ -124,10 +124,10 @@ impl<E: Evaluator<Board>> crate::Player for Player<'_, E> {
                         .min(left_millis / 10 * 9)
                         .max(1);
                 }
-                let mut part = budget.share(millis.saturating_mul(1000));
-                let choice = self.engine.choose(board, &mut part);
-                budget.absorb(&part);
-                choice
+                let engine = &mut self.engine;
+                budget.spend(millis.saturating_mul(1000), u64::MAX, |part| {
+                    engine.choose(board, part)
+                })
             }
             (None, _, _) => self.engine.choose(board, budget),
         };

@@ -13,8 +13,9 @@ use super::book::Book;
 use super::player::Player;
 use crate::Player as _;
 use crate::bitboard::Bitboard;
-use crate::budget::{Budget, Clock};
-use crate::player::{Decision, TimeUse};
+use crate::budget::Clock;
+use crate::limits::{Allowance, Limits};
+use crate::player::Decision;
 use crate::tt::Entry;
 
 /// Games a session tells apart at once: a process that plays two games, one after the other
@@ -116,13 +117,12 @@ impl<'t> Session<'t> {
         let game = &mut self.games[0];
         game.occupied = occupied;
 
-        let (mut budget, time) = match self.node_limit {
-            Some(nodes) => (Budget::nodes(nodes), TimeUse::ThisMove),
-            None => (
-                Budget::until(clock, started.saturating_add(game.remaining_micros)),
-                TimeUse::WholeGame,
-            ),
-        };
+        // A node limit replaces the game's clock: the moves are then reproducible.
+        let game_clock = Limits::time(Allowance::Clock {
+            left: game.remaining_micros,
+            increment: 0,
+        });
+        let (mut budget, time) = game_clock.or_nodes(self.node_limit).budget(clock, started);
         let mut player = Player::new(game.table, time);
         if let Some(book) = self.book {
             player = player.with_book(book);

@@ -4,8 +4,8 @@
 //! (The UAI `go` variants and `stop` through the real binary are in `tests/it/ataxx/uai.rs`.)
 
 use crate::support::Rng;
+use duel_core::Allowance;
 use duel_core::Colour;
-use duel_core::ataxx::Allowance;
 use duel_core::ataxx::train::{TimeManager, outcome_score};
 use duel_core::ataxx::{Board, Match, Move, Player, Rules, Tuning, WIN};
 use duel_core::{Bitboard, Budget, Entry, Player as _, SearchResult, TimeUse};

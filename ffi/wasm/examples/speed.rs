@@ -4,8 +4,8 @@
 //! `GAME NODES MILLIS REPEATS` (a node limit, or a time limit when NODES is 0), the position's
 //! text, and a line `%%`.
 
-use duel_core::Clock;
-use duel_wasm::{Game, Limit, respond};
+use duel_core::{Clock, Limits};
+use duel_wasm::{Game, respond};
 use std::io::Read;
 use std::time::Instant;
 
@@ -40,15 +40,11 @@ fn main() {
         };
         // The best of `repeats` runs by nodes a millisecond: each allocates its table, as the
         // page's calls do.
-        let limit = if *nodes > 0 {
-            Limit::Nodes(*nodes)
-        } else {
-            Limit::Millis(&clock, *millis)
-        };
+        let limits = Limits::millis(*millis).or_nodes((*nodes > 0).then_some(*nodes));
         let (mut best, mut searched) = (f64::INFINITY, 0);
         for _ in 0..*repeats {
             let started = Instant::now();
-            let answer = respond(game, text, &limit).unwrap_or_else(|e| {
+            let answer = respond(game, text, &limits, &clock).unwrap_or_else(|e| {
                 eprintln!("speed: {e}");
                 std::process::exit(2);
             });

@@ -14,7 +14,7 @@
 //! `{"move":"f5","score":4,"exact":false,"depth":9,"nodes":20000,"pv":["f5","d6"]}`, or
 //! `{"error":"..."}`.
 
-use duel_core::{Budget, Clock, Decision, Entry, Player, TimeUse};
+use duel_core::{Clock, Decision, Entry, Limits, Player, TimeUse};
 use std::fmt::Write as _;
 
 /// A game the binding plays, by the number `duel_move` takes.
@@ -48,14 +48,6 @@ impl Game {
 
 /// Transposition-table entries of a search (2^18, 4 MiB).
 pub const TABLE_ENTRIES: usize = 1 << 18;
-
-/// How long a move may think: `nodes` nodes, or `millis` milliseconds of `clock`.
-pub enum Limit<'c> {
-    /// A node limit (reproducible).
-    Nodes(u64),
-    /// A time limit on a clock.
-    Millis(&'c dyn Clock, u64),
-}
 
 /// The error of a finished game's move.
 const GAME_OVER: &str = "the game is over: no move to play";
@@ -177,13 +169,15 @@ fn full_stake_value(rows: &[&str]) -> i32 {
 ///
 /// # Errors
 /// The position does not parse, or has no move (a finished game), as one line.
-pub fn respond(game: Game, text: &str, limit: &Limit<'_>) -> Result<String, String> {
+pub fn respond(
+    game: Game,
+    text: &str,
+    limits: &Limits,
+    clock: &dyn Clock,
+) -> Result<String, String> {
     let position = Position::parse(game, text)?;
     let mut table = vec![Entry::default(); TABLE_ENTRIES];
-    let mut budget = match *limit {
-        Limit::Nodes(n) => Budget::nodes(n),
-        Limit::Millis(clock, ms) => Budget::millis(clock, ms),
-    };
+    let (mut budget, _) = limits.budget_now(clock);
     let budget = &mut budget;
     match position {
         Position::Reversi(board) => {
@@ -455,8 +449,9 @@ pub fn error_json(message: &str) -> String {
 
 #[cfg(target_arch = "wasm32")]
 mod exports {
-    use super::{Game, Limit, error_json, legal, play, respond};
+    use super::{Game, error_json, legal, play, respond};
     use duel_core::Clock;
+    use duel_core::Limits;
     use std::cell::UnsafeCell;
 
     /// Bytes of the buffer positions and answers pass through.
@@ -539,12 +534,10 @@ mod exports {
     pub extern "C" fn duel_move(game: u32, len: u32, nodes: u32, millis: u32) -> i32 {
         through_buffer(game, len, |game, text| {
             let clock = HostClock;
-            let limit = if nodes > 0 {
-                Limit::Nodes(u64::from(nodes))
-            } else {
-                Limit::Millis(&clock, u64::from(millis.max(1)))
-            };
-            respond(game, text, &limit)
+            // A node count replaces the time: the answer is then reproducible.
+            let limits = Limits::millis(u64::from(millis.max(1)))
+                .or_nodes((nodes > 0).then_some(u64::from(nodes)));
+            respond(game, text, &limits, &clock)
         })
     }
 

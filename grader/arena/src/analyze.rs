@@ -14,8 +14,7 @@
 
 use crate::record::RecordLine;
 use clap::{ArgMatches, Command};
-use duel_core::{Budget, Colour, Entry};
-use duel_protocols::clock::WallClock;
+use duel_core::{Colour, Entry, Limits};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -91,7 +90,7 @@ pub struct AnalyzeArgs {
 /// One game's positions, replayed, which the analysis scores.
 trait Replay: Send + Sync {
     /// Every position, scored with `table` under `limit`.
-    fn score(&self, table: &mut [Entry], limit: Limit) -> Vec<Point>;
+    fn score(&self, table: &mut [Entry], limit: Limits) -> Vec<Point>;
 }
 
 /// A game of the record, replayed.
@@ -123,13 +122,6 @@ struct Point {
     exact: bool,
 }
 
-/// What the search is given for each position.
-#[derive(Clone, Copy, Debug)]
-enum Limit {
-    Nodes(u64),
-    Millis(u64),
-}
-
 /// Runs `duel analyze` on `game`'s record, the game's own options in `matches`.
 pub fn analyze(game: &Analysis, args: &AnalyzeArgs, matches: &ArgMatches) -> ExitCode {
     match run(game, args, matches) {
@@ -152,9 +144,10 @@ fn run(kind: &Analysis, args: &AnalyzeArgs, matches: &ArgMatches) -> Result<(), 
     if games.is_empty() {
         return Err(format!("{}: no games", args.record.display()));
     }
+    // `--millis` a position when given, else `--nodes` (1,000,000 by default).
     let limit = match args.millis {
-        Some(ms) => Limit::Millis(ms),
-        None => Limit::Nodes(args.nodes.unwrap_or(1_000_000)),
+        Some(ms) => Limits::millis(ms),
+        None => Limits::NONE.with_nodes(Some(args.nodes.unwrap_or(1_000_000))),
     };
     let entries = (args.hash_mib << 20) / core::mem::size_of::<Entry>();
     let next = AtomicUsize::new(0);
@@ -234,14 +227,6 @@ fn record_loser(record: &RecordLine, first_mover: Colour) -> Option<Colour> {
         first_mover.other()
     };
     Some(winner.other())
-}
-
-/// The budget of one position.
-fn budget<'c>(limit: Limit, clock: &'c WallClock) -> Budget<'c> {
-    match limit {
-        Limit::Nodes(n) => Budget::nodes(n),
-        Limit::Millis(ms) => Budget::millis(clock, ms),
-    }
 }
 
 /// A position's point from a value for the side to move.

@@ -10,7 +10,7 @@ use super::player::{ContestantKind, ContestantSpec, Proto};
 use super::{GameRecord, GameSetup, Match as MatchSetup, MatchArgs, Referee, Rng, Side};
 use duel_core::Colour;
 use duel_core::ataxx::{Board, BotzoneMove, Match, Move, Player as Duel, Rules};
-use duel_core::{Budget, Decision, Entry, Player as _, TimeUse};
+use duel_core::{Allowance, Budget, Decision, Entry, Limits, Player as _};
 use duel_protocols::clock::WallClock;
 use duel_protocols::pgn::PgnGame;
 use duel_protocols::process::{Failure, LineChild};
@@ -585,18 +585,17 @@ impl<'p> Seat<'p> {
                     self.table = vec![Entry::default(); 1 << 18];
                 }
                 let clock = WallClock::start();
-                let (mut budget, time) = match (nodes, self.clock.control()) {
-                    (Some(n), _) => (Budget::nodes(*n), TimeUse::ThisMove),
-                    (None, TimeControl::Move(_)) => (
-                        Budget::millis(&clock, builtin_millis(&self.clock)),
-                        TimeUse::ThisMove,
-                    ),
-                    (None, TimeControl::Game { .. }) => (
-                        Budget::millis(&clock, self.clock.left().as_millis() as u64)
-                            .with_increment(self.clock.increment().as_micros() as u64),
-                        TimeUse::WholeGame,
-                    ),
+                // A node count replaces the clock: node-limited games are reproducible.
+                let time = match self.clock.control() {
+                    TimeControl::Move(_) => Allowance::PerMove {
+                        micros: builtin_millis(&self.clock).saturating_mul(1000),
+                    },
+                    TimeControl::Game { .. } => Allowance::Clock {
+                        left: (self.clock.left().as_millis() as u64).saturating_mul(1000),
+                        increment: self.clock.increment().as_micros() as u64,
+                    },
                 };
+                let (mut budget, time) = Limits::time(time).or_nodes(*nodes).budget_now(&clock);
                 let game = match position {
                     Position::Botzone(m, _) | Position::Standard(m) => m,
                 };

@@ -3,7 +3,8 @@
 use duel_protocols::time_control::{PlayerClock, TimeControl};
 
 /// The one budget path of every built-in engine: `player` decides on `position` within
-/// `millis` of wall time from now, or within `nodes` when given (reproducible games).
+/// `millis` of wall time from now, or within `nodes` when given, in place of the time
+/// ([`duel_core::Limits::or_nodes`]: reproducible games).
 pub fn decide<P: duel_core::Player>(
     player: &mut P,
     position: &P::Position,
@@ -11,10 +12,9 @@ pub fn decide<P: duel_core::Player>(
     nodes: Option<u64>,
 ) -> Option<duel_core::Decision<P::Move>> {
     let wall = duel_protocols::clock::WallClock::start();
-    let mut budget = match nodes {
-        Some(n) => duel_core::Budget::nodes(n),
-        None => duel_core::Budget::millis(&wall, millis),
-    };
+    let (mut budget, _) = duel_core::Limits::millis(millis)
+        .or_nodes(nodes)
+        .budget_now(&wall);
     player.choose(position, &mut budget)
 }
 

@@ -149,7 +149,7 @@ fn margin_of(score: i32) -> i32 {
 /// Solves each FEN of stdin exactly; a malformed line stops with `duel: line N: ...`, exit 2.
 pub fn solve_lines(args: &SolveArgs) -> ExitCode {
     use duel_core::ataxx::Match;
-    use duel_core::{Budget, Entry, Player as _, TimeUse, ataxx};
+    use duel_core::{Entry, Limits, Player as _, TimeUse, ataxx};
     use std::io::{BufRead, Write};
     let entries = (args.hash_mib.max(1) << 20) / std::mem::size_of::<Entry>();
     let mut table = vec![Entry::default(); entries];
@@ -177,15 +177,15 @@ pub fn solve_lines(args: &SolveArgs) -> ExitCode {
         } else {
             table.fill(Entry::default());
             let start = Instant::now();
-            let mut budget = match args.millis {
-                Some(ms) => Budget::millis(&clock, ms),
-                None => Budget::unlimited(),
+            // Both bind; unproven, the player searches one ply with what is left: no more.
+            let limits = match args.millis {
+                Some(ms) => Limits::millis(ms),
+                None => Limits::NONE,
             };
-            if let Some(nodes) = args.nodes {
-                budget = budget.with_node_limit(nodes);
-            }
-            // Unproven, the player searches one ply with what is left: no more.
-            budget = budget.with_max_depth(1);
+            let (mut budget, _) = limits
+                .with_nodes(args.nodes)
+                .with_depth(Some(1))
+                .budget_now(&clock);
             let decision = ataxx::Player::new(&mut table, TimeUse::ThisMove)
                 .solving_exactly()
                 .choose(&Match::from_board(board), &mut budget);

@@ -11,7 +11,7 @@
 
 use crate::clock::WallClock;
 use duel_core::ataxx::{BotzoneMove, Match, Player};
-use duel_core::{Budget, Clock, Entry, Player as _, TimeUse};
+use duel_core::{Clock, Entry, Limits, Player as _};
 use serde_json::Value;
 use std::io::{BufRead, Write};
 
@@ -213,13 +213,12 @@ impl Bot {
 
     /// Searches the position of `game` and plays the chosen move into it; returns it.
     fn answer(&mut self, game: &mut Match, turn_start: u64) -> Result<BotzoneMove, BotError> {
-        let deadline = turn_start.saturating_add(self.options.millis.saturating_mul(1000));
-        let mut budget =
-            Budget::until(&self.clock, deadline).with_max_depth(self.options.max_depth);
-        if let Some(nodes) = self.options.max_nodes {
-            budget = budget.with_node_limit(nodes);
-        }
-        let mut player = Player::new(&mut self.table, TimeUse::ThisMove);
+        // The turn's time from its start; a node count caps it (both bind).
+        let (mut budget, time) = Limits::millis(self.options.millis)
+            .with_nodes(self.options.max_nodes)
+            .with_depth(Some(self.options.max_depth))
+            .budget(&self.clock, turn_start);
+        let mut player = Player::new(&mut self.table, time);
         let Some(decision) = player.choose(game, &mut budget) else {
             return err("the game is over: no move to make");
         };

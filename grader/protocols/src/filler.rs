@@ -8,7 +8,7 @@ use duel_core::filler::builtin::Greedy;
 use duel_core::filler::fitted::{FEATURES, FITTED, PHASES, SIZE_GROUPS, Weights};
 use duel_core::filler::tempo::estimate_moves_played;
 use duel_core::filler::{Board, EXACT_PLIES, Grid, Move, Player, eval::Heuristic};
-use duel_core::{Budget, Clock, Entry, Player as _};
+use duel_core::{Clock, Entry, Limits, Player as _};
 
 use crate::clock::WallClock;
 
@@ -157,13 +157,13 @@ pub fn answer(args: &ProgramArgs, input: &[u8], clock: &WallClock) -> Result<Mov
     if let Some(path) = &args.weights {
         eval.weights = Some(Box::leak(Box::new(read_weights(path)?)));
     }
-    let mut budget = match (args.millis, args.nodes) {
-        (None, Some(nodes)) => Budget::nodes(nodes),
-        (millis, nodes) => {
-            let deadline = millis.unwrap_or(DEFAULT_MILLIS).saturating_mul(1000);
-            Budget::until(clock, deadline).with_node_limit(nodes.unwrap_or(u64::MAX))
-        }
+    // The time from the clock's start (process start): `--nodes` alone replaces the default
+    // time; with `--millis` both bind.
+    let limits = match args.millis {
+        None => Limits::millis(DEFAULT_MILLIS).or_nodes(args.nodes),
+        Some(ms) => Limits::millis(ms).with_nodes(args.nodes),
     };
+    let (mut budget, _) = limits.budget(clock, 0);
     let entries = args.hash_mib.min(MAX_HASH_MIB) * (1 << 20) / size_of::<Entry>();
     let mut table = vec![Entry::default(); entries];
     let info = args.info;

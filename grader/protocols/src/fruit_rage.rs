@@ -4,7 +4,7 @@
 
 use crate::clock::WallClock;
 use duel_core::fruit_rage::{self, Board, Move, Player};
-use duel_core::{Budget, Clock, Entry, Player as _, TimeUse};
+use duel_core::{Allowance, Clock, Entry, Limits, Player as _, TimeUse};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -89,11 +89,14 @@ pub fn answer(
     };
     let mut table = vec![Entry::default(); fruit_rage::table_entries(think).min(entries)];
     // The game's clock goes to the player, whose time management takes this move's share.
-    let mut budget = Budget::until(clock, clock.now_micros().saturating_add(remaining));
-    if let Some(nodes) = max_nodes {
-        budget = budget.with_node_limit(nodes);
-    }
-    let decision = Player::new(&mut table, TimeUse::WholeGame, nodes_per_second)
+    // A node count caps it (both bind).
+    let game = Limits::time(Allowance::Clock {
+        left: remaining,
+        increment: 0,
+    });
+    let (mut budget, time) = game.with_nodes(max_nodes).budget_now(clock);
+    let decision = Player::new(&mut table, time, nodes_per_second)
+        .with_plan(think)
         .choose(&board, &mut budget)
         .ok_or("the box holds no fruit")?;
     let report = MoveReport {
@@ -139,7 +142,7 @@ pub fn measure_speed(millis: u64) -> Result<u64, String> {
     // A full 26×26 box of four fruit types, fixed.
     let board = Board::random(26, 4, 0x00C5_C156_1F00_0017).map_err(|e| e.to_string())?;
     let mut table = vec![Entry::default(); 1 << 20];
-    let mut budget = Budget::millis(&clock, millis);
+    let (mut budget, _) = Limits::millis(millis).budget_now(&clock);
     let start = clock.now_micros();
     let decision = Player::new(&mut table, TimeUse::ThisMove, None)
         .choose(&board, &mut budget)

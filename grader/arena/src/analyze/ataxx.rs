@@ -1,9 +1,10 @@
 //! Ataxx's analysis: `--record` JSON lines or PGN, under `--rules`; values in pieces.
 
-use super::{Analysis, Game, Limit, Point, Replay, budget, point, record_loser};
+use super::{Analysis, Game, Point, Replay, point, record_loser};
 use crate::ataxx::RulesArg;
 use crate::record::RecordLine;
 use clap::{ArgMatches, FromArgMatches as _};
+use duel_core::Limits;
 use duel_core::{Colour, Entry, Player as _, TimeUse, ataxx};
 use duel_protocols::clock::WallClock;
 use duel_protocols::pgn;
@@ -146,7 +147,7 @@ fn replay(mut game: ataxx::Match, moves: &[String]) -> Result<Vec<ataxx::Match>,
 struct Positions(Vec<ataxx::Match>);
 
 impl Replay for Positions {
-    fn score(&self, table: &mut [Entry], limit: Limit) -> Vec<Point> {
+    fn score(&self, table: &mut [Entry], limit: Limits) -> Vec<Point> {
         let clock = WallClock::start();
         let positions = &self.0;
         let mut player = ataxx::Player::new(table, TimeUse::ThisMove);
@@ -166,7 +167,7 @@ impl Replay for Positions {
                         };
                         (f64::from(own), true)
                     }
-                    None => match player.choose(game, &mut budget(limit, &clock)) {
+                    None => match player.choose(game, &mut limit.budget_now(&clock).0) {
                         Some(d) if d.score.abs() >= ataxx::WIN - 49 * ataxx::PIECE => {
                             let margin = d.score - d.score.signum() * ataxx::WIN;
                             (f64::from(margin) / piece, true)

@@ -1,9 +1,10 @@
 //! Filler's analysis: `--record` JSON lines, under `--max-moves`; values in cells, phases in
 //! moves left to the limit.
 
-use super::{Analysis, Game, Limit, Point, Replay, budget, point, record_loser};
+use super::{Analysis, Game, Point, Replay, point, record_loser};
 use crate::record::RecordLine;
 use clap::{ArgMatches, FromArgMatches as _};
+use duel_core::Limits;
 use duel_core::{Colour, Entry, Player as _, filler};
 use duel_protocols::clock::WallClock;
 
@@ -73,7 +74,7 @@ fn from_record(record: &RecordLine, matches: &ArgMatches) -> Result<Game, String
 struct Positions(Vec<filler::Board>);
 
 impl Replay for Positions {
-    fn score(&self, table: &mut [Entry], limit: Limit) -> Vec<Point> {
+    fn score(&self, table: &mut [Entry], limit: Limits) -> Vec<Point> {
         let clock = WallClock::start();
         let positions = &self.0;
         let mut player = filler::Player::new(table);
@@ -86,7 +87,7 @@ impl Replay for Positions {
                 let (value, exact) = if board.is_over() {
                     (f64::from(board.score()), true)
                 } else {
-                    match player.choose(board, &mut budget(limit, &clock)) {
+                    match player.choose(board, &mut limit.budget_now(&clock).0) {
                         Some(d) => {
                             let won = d.score.abs() >= filler::WIN;
                             let cells = d.score

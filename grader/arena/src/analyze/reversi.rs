@@ -1,8 +1,9 @@
 //! Reversi's analysis: `--record` JSON lines or GGF, one game a line; values in discs.
 
-use super::{Analysis, Game, Limit, Point, Replay, budget, point, record_loser};
+use super::{Analysis, Game, Point, Replay, point, record_loser};
 use crate::record::RecordLine;
 use clap::ArgMatches;
+use duel_core::Limits;
 use duel_core::{Colour, Entry, Player as _, TimeUse, reversi};
 use duel_protocols::clock::WallClock;
 use duel_protocols::ggf::{GgfGame, GgfResult};
@@ -110,7 +111,7 @@ fn replay(start: reversi::Board, moves: &[reversi::Move]) -> Result<Vec<reversi:
 struct Positions(Vec<reversi::Board>);
 
 impl Replay for Positions {
-    fn score(&self, table: &mut [Entry], limit: Limit) -> Vec<Point> {
+    fn score(&self, table: &mut [Entry], limit: Limits) -> Vec<Point> {
         let clock = WallClock::start();
         let positions = &self.0;
         let mut player = reversi::Player::new(table, TimeUse::ThisMove);
@@ -128,7 +129,7 @@ impl Replay for Positions {
                     };
                     (f64::from(own), true)
                 } else {
-                    match player.choose(board, &mut budget(limit, &clock)) {
+                    match player.choose(board, &mut limit.budget_now(&clock).0) {
                         Some(d) if d.exact => (f64::from(d.score), true),
                         Some(d) => match reversi::final_margin_of(d.score) {
                             Some(diff) if d.score != 0 => (f64::from(diff), true),

@@ -35,7 +35,7 @@ pub mod client;
 use crate::clock::WallClock;
 use crate::ggf::{GgfGame, move_name, parse_move_item};
 use duel_core::reversi::{Board, Book, Move, Player, final_margin_of};
-use duel_core::{Budget, Clock, Decision, Entry, Player as _, Score, TimeUse};
+use duel_core::{Allowance, Budget, Clock, Decision, Entry, Limits, Player as _, Score, TimeUse};
 use std::io::{self, BufRead, Write};
 
 /// The name the engine gives itself (`set myname`).
@@ -251,11 +251,10 @@ impl<'o, W: Write> Session<'o, W> {
         }
         self.status("duel is thinking")?;
         self.out.flush()?;
-        let budget = match self.options.nodes {
-            Some(n) => Budget::nodes(n),
-            None => Budget::millis(&self.clock, HINT_MILLIS),
-        };
-        let mut budget = budget.with_max_depth(self.depth.unwrap_or(DEFAULT_ANALYSIS_DEPTH));
+        let (mut budget, _) = Limits::millis(HINT_MILLIS)
+            .or_nodes(self.options.nodes)
+            .with_depth(Some(self.depth.unwrap_or(DEFAULT_ANALYSIS_DEPTH)))
+            .budget_now(&self.clock);
         let ranked =
             Player::new(&mut self.table, TimeUse::ThisMove).rank_moves(&board, &mut budget);
         for r in ranked.iter().take(count) {
@@ -286,11 +285,8 @@ impl<'o, W: Write> Session<'o, W> {
             let eval = if board.is_over() {
                 f64::from(board.final_margin())
             } else {
-                let budget = match self.options.nodes {
-                    Some(n) => Budget::nodes(n),
-                    None => Budget::millis(&self.clock, ANALYZE_MILLIS),
-                };
-                let time = TimeUse::ThisMove;
+                let limits = Limits::millis(ANALYZE_MILLIS).or_nodes(self.options.nodes);
+                let (budget, time) = limits.budget_now(&self.clock);
                 let decision = choose(&mut self.table, &board, budget, time, self.depth, None);
                 decision_eval(&decision)
             };
@@ -329,21 +325,20 @@ fn move_budget<'c>(
     game: &GgfGame,
     board: &Board,
 ) -> (Budget<'c>, TimeUse) {
-    if let Some(n) = options.nodes {
-        return (Budget::nodes(n), TimeUse::ThisMove);
-    }
     let colour = board.to_move();
-    let (Some(time), Some(left)) = (game.time_of(colour), game.remaining_seconds(colour)) else {
-        return (Budget::unlimited(), TimeUse::ThisMove);
+    let time = match (game.time_of(colour), game.remaining_seconds(colour)) {
+        (Some(time), Some(left)) if time.base_seconds > 0.0 || time.increment_seconds > 0.0 => {
+            let left_ms = (left.max(0.0) * 1000.0) as u64;
+            let usable = (left_ms / 100 * 95).saturating_sub(SAFETY_MARGIN_MILLIS);
+            let increment_ms = (time.increment_seconds.max(0.0) * 1000.0) as u64;
+            Allowance::Clock {
+                left: usable.saturating_mul(1000),
+                increment: increment_ms.saturating_mul(1000),
+            }
+        }
+        _ => Allowance::Unlimited,
     };
-    if time.base_seconds <= 0.0 && time.increment_seconds <= 0.0 {
-        return (Budget::unlimited(), TimeUse::ThisMove);
-    }
-    let left_ms = (left.max(0.0) * 1000.0) as u64;
-    let usable = (left_ms / 100 * 95).saturating_sub(SAFETY_MARGIN_MILLIS);
-    let increment_ms = (time.increment_seconds.max(0.0) * 1000.0) as u64;
-    let budget = Budget::millis(clock, usable).with_increment(increment_ms.saturating_mul(1000));
-    (budget, TimeUse::WholeGame)
+    Limits::time(time).or_nodes(options.nodes).budget_now(clock)
 }
 
 /// A move for `board` (a game that is not over): duel's Reversi player reading `budget` as

@@ -17,8 +17,8 @@ pub mod client;
 
 use crate::clock::WallClock;
 use duel_core::Colour;
-use duel_core::ataxx::{Allowance, Board, Eval, Match, Move, Player, Rules, Tuning, perft};
-use duel_core::{Budget, Clock, Decision, Entry, TimeUse};
+use duel_core::ataxx::{Board, Eval, Match, Move, Player, Rules, Tuning, perft};
+use duel_core::{Allowance, Clock, Decision, Entry, Limits};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -138,28 +138,32 @@ fn parse_go(words: &[&str]) -> GoLimits {
     limits
 }
 
-/// What the clock gives this move: UAI's black is the first player `x`, whose clock is
-/// `btime`.
-fn allowance(limits: &GoLimits, side_is_black: bool) -> Allowance {
-    if limits.infinite {
-        return Allowance::Unlimited;
-    }
-    if let Some(ms) = limits.movetime {
-        return Allowance::PerMove {
-            micros: ms.saturating_mul(1000),
-        };
-    }
+/// UAI's words as [`Limits`]: the clock that gives this move its time (UAI's black is the
+/// first player `x`, whose clock is `btime`), less [`OVERHEAD_MICROS`] kept in hand; `depth`;
+/// and `nodes`, which caps the time as UAI's specification reads it (both bind). Without a
+/// time (`infinite`, or only `depth` or `nodes`) the search still reads the clock: `stop`
+/// comes through it.
+fn limits(go: &GoLimits, side_is_black: bool) -> Limits {
+    let usable = |micros: u64| micros.saturating_sub(OVERHEAD_MICROS).max(1_000);
     let (time, inc) = if side_is_black {
-        (limits.btime, limits.binc)
+        (go.btime, go.binc)
     } else {
-        (limits.wtime, limits.winc)
+        (go.wtime, go.winc)
     };
-    match time {
-        Some(t) => Allowance::Clock {
-            left: t.saturating_mul(1000),
+    let time = match (go.infinite, go.movetime, time) {
+        (false, Some(ms), _) => Allowance::PerMove {
+            micros: usable(ms.saturating_mul(1000)),
+        },
+        (false, None, Some(t)) => Allowance::Clock {
+            left: usable(t.saturating_mul(1000)),
             increment: inc.saturating_mul(1000),
         },
-        None => Allowance::Unlimited,
+        _ => Allowance::PerMove { micros: u64::MAX },
+    };
+    Limits {
+        time,
+        nodes: go.nodes.map(|n| n.max(1)),
+        depth: Some(go.depth.unwrap_or(duel_core::ataxx::MAX_DEPTH)),
     }
 }
 
@@ -350,13 +354,8 @@ fn search(
         stop: Arc::clone(&stop),
     };
     let side_is_black = game.board().side() == Colour::Black;
-    let (deadline, time, increment) = plan(&limits, side_is_black, clock.wall.now_micros());
-    let mut budget = Budget::until(&clock, deadline)
-        .with_increment(increment)
-        .with_max_depth(limits.depth.unwrap_or(duel_core::ataxx::MAX_DEPTH));
-    if let Some(n) = limits.nodes {
-        budget = budget.with_node_limit(n.max(1));
-    }
+    let (mut budget, time) =
+        self::limits(&limits, side_is_black).budget(&clock, clock.wall.now_micros());
     let mut guard = match table.lock() {
         Ok(g) => g,
         Err(poisoned) => poisoned.into_inner(),
@@ -395,25 +394,6 @@ fn search(
         "bestmove {}",
         decision.map_or(Move::Pass, |d| d.mv)
     ));
-}
-
-/// The budget's deadline on a clock reading `now`, how the player reads it, and the
-/// increment (microseconds) for `limits`: a game clock is the player's to share out
-/// ([`TimeUse::WholeGame`]); `movetime` is this move's; without either there is no deadline.
-fn plan(limits: &GoLimits, side_is_black: bool, now: u64) -> (u64, TimeUse, u64) {
-    match allowance(limits, side_is_black) {
-        Allowance::PerMove { micros } => (
-            now.saturating_add(micros.saturating_sub(OVERHEAD_MICROS).max(1_000)),
-            TimeUse::ThisMove,
-            0,
-        ),
-        Allowance::Clock { left, increment } => (
-            now.saturating_add(left.saturating_sub(OVERHEAD_MICROS).max(1_000)),
-            TimeUse::WholeGame,
-            increment,
-        ),
-        Allowance::Unlimited => (u64::MAX, TimeUse::ThisMove, 0),
-    }
 }
 
 /// `startpos | fen <board> <side> [<half> <full>]` then optionally `moves m1 m2 …`: the game
