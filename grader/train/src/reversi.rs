@@ -249,17 +249,7 @@ pub mod archive {
 
     /// Runs `archive`: every game of the shard, in archive order, appended to its file.
     pub fn run(args: &ArchiveArgs) -> Result<(), String> {
-        let mut games = Vec::new();
-        for path in wthor::game_files(&args.archive)? {
-            let file = wthor::GameFile::read(&path)?;
-            let depth = u32::from(file.header.depth);
-            for (g, record) in file.records.into_iter().enumerate() {
-                let replay = record
-                    .replay()
-                    .map_err(|e| format!("{}: game {}: {e}", path.display(), g + 1))?;
-                games.push((record, replay, depth));
-            }
-        }
+        let games = wthor::read_archive(&args.archive)?;
         std::fs::create_dir_all(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
         let path = args
             .out
@@ -272,12 +262,13 @@ pub mod archive {
             ..Run::new("archive", args.shard, games.len() as u64)
         }
         .play(|index| {
-            let (record, replay, depth) = &games[index as usize];
+            let g = &games[index as usize];
+            let depth = u32::from(g.depth);
             label_game(
-                record,
-                replay,
+                &g.record,
+                &g.replay,
                 index,
-                *depth,
+                depth,
                 args.solve_empties,
                 &mut table,
             )

@@ -300,21 +300,37 @@ pub fn game_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
     Ok(files)
 }
 
+/// One game of an archive: its record, its replay, and its file's theoretical-score depth.
+#[derive(Clone, Debug)]
+pub struct ArchiveGame {
+    /// The record as stored.
+    pub record: Record,
+    /// The game replayed.
+    pub replay: Replay,
+    /// The empties from which its theoretical score is perfect play (its file's header).
+    pub depth: u8,
+}
+
 /// Every game of the archive folder `dir`, in file then record order (a game's index in this
 /// list is its index in the archive), each replayed.
 ///
 /// # Errors
 /// The first unreadable file, bad record or illegal move, as one line naming the file, the game
 /// (1-based within its file) and the ply.
-pub fn read_archive(dir: &Path) -> Result<Vec<(Record, Replay)>, String> {
+pub fn read_archive(dir: &Path) -> Result<Vec<ArchiveGame>, String> {
     let mut out = Vec::new();
     for path in game_files(dir)? {
         let file = GameFile::read(&path)?;
+        let depth = file.header.depth;
         for (g, record) in file.records.into_iter().enumerate() {
             let replay = record
                 .replay()
                 .map_err(|e| format!("{}: game {}: {e}", path.display(), g + 1))?;
-            out.push((record, replay));
+            out.push(ArchiveGame {
+                record,
+                replay,
+                depth,
+            });
         }
     }
     Ok(out)
