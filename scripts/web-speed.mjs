@@ -44,6 +44,8 @@ const cases = [
   ...[1, 2, 3, 4, 5, 6, 7, 8].map((seed) => [4, 100000000, 0, stake(seed)]),
 ];
 const GAMES = ["Reversi", "Ataxx", "Filler", "The Fruit Rage", "Stake Your Claim"];
+// Their names, as the page's worker takes them (the binding's `duel_games`, in its order).
+const NAMES = ["reversi", "ataxx", "filler", "fruit-rage", "stake"];
 // The machine may be shared: native and page runs alternate, ROUNDS of each, the best kept.
 const ROUNDS = 5;
 
@@ -98,7 +100,7 @@ try {
       for (let k = 0; k < 2; k++) {
         const t0 = performance.now();
         const w = new Worker("worker.mjs", { type: "module" });
-        await new Promise((resolve) => { w.onmessage = resolve; w.postMessage({ id: 1, op: "move", game: 0, text: "${"-".repeat(27)}XO------OX${"-".repeat(27)} X", limit: { nodes: 20000 } }); });
+        await new Promise((resolve) => { w.onmessage = resolve; w.postMessage({ id: 1, op: "move", game: "reversi", text: "${"-".repeat(27)}XO------OX${"-".repeat(27)} X", limit: { nodes: 20000 } }); });
         first.push(performance.now() - t0);
         w.terminate();
       }
@@ -109,16 +111,16 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     nativeTimes = nativeRound().map((t, k) => faster(nativeTimes[k], t));
     const times = await inPage(`
-      const [cases, done] = arguments;
+      const [cases, names, done] = arguments;
       const ask = (req) => new Promise((resolve) => { window.bench.onmessage = ({ data }) => resolve(data); window.bench.postMessage({ id: 1, ...req }); });
       (async () => {
         const times = [];
         for (const [game, nodes, millis, text] of cases) {
-          const a = await ask({ op: "move", game, text, limit: nodes > 0 ? { nodes } : { millis } });
+          const a = await ask({ op: "move", game: names[game], text, limit: nodes > 0 ? { nodes } : { millis } });
           times.push({ game, nodes: a.result.nodes, millis: a.millis });
         }
         done(times);
-      })();`, [cases]);
+      })();`, [cases, NAMES]);
     pageTimes = times.map((t, k) => faster(pageTimes[k], t));
   }
   const page = { first, times: pageTimes, agent: await inPage("arguments[0](navigator.userAgent)", []) };

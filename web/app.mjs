@@ -224,7 +224,7 @@ async function turn() {
   setState("busy");
   let legal;
   try {
-    legal = await engine.call({ op: "legal", game: game.number, text: play.texts.at(-1) });
+    legal = await engine.call({ op: "legal", game: play.key, text: play.texts.at(-1) });
   } catch (e) {
     if (generation === play.generation && e.message !== "cancelled") fail(e.message);
     return;
@@ -251,7 +251,7 @@ async function turn() {
   draw();
   let decision;
   try {
-    decision = await engine.call({ op: "move", game: game.number, text: play.texts.at(-1), limit: limit() });
+    decision = await engine.call({ op: "move", game: play.key, text: play.texts.at(-1), limit: limit() });
   } catch (e) {
     if (generation === play.generation && e.message !== "cancelled") fail(e.message);
     return;
@@ -280,7 +280,7 @@ async function apply(move, decision, generation) {
   const before = mover();
   let next;
   try {
-    next = await engine.call({ op: "play", game: game.number, text: play.texts.at(-1), move });
+    next = await engine.call({ op: "play", game: play.key, text: play.texts.at(-1), move });
   } catch (e) {
     if (generation === play.generation) fail(e.message);
     return;
@@ -379,7 +379,7 @@ async function showReviewGame(index) {
   const record = review.games[index];
   review.index = index;
   $("review-result").textContent = `${record.label}: ${record.result}`;
-  const call = (r) => reviewEngine.call({ game: game.number, ...r });
+  const call = (r) => reviewEngine.call({ game: key, ...r });
   // Replays the opening, then the record's moves (a pass the record leaves implied is played).
   let text = record.start;
   const step = async (move) => {
@@ -439,13 +439,13 @@ async function computeCurve(generation) {
     const black = game.mover(text, ply) === 0;
     const lead = review.leads[ply];
     let value;
-    const legal = await reviewEngine.call({ op: "legal", game: game.number, text });
+    const legal = await reviewEngine.call({ op: "legal", game: key, text });
     const atLimit = game.moveLimit !== undefined && ply >= game.moveLimit;
     if (legal.over || atLimit) {
       const [b, w] = key === "fruit-rage" ? [lead, 0] : game.counts(text, ply);
       value = { value: b - w, exact: true };
     } else {
-      const d = await reviewEngine.call({ op: "move", game: game.number, text, limit: { nodes } });
+      const d = await reviewEngine.call({ op: "move", game: key, text, limit: { nodes } });
       if (generation !== review.generation) return;
       value = d.error ? { value: 0, exact: false } : blackValue(key, d, black, lead);
     }

@@ -2,13 +2,11 @@
 // Node tests and the speed script all call the exports through this module.
 //
 // The binding exports `duel_buffer()`/`duel_buffer_len()` (a buffer of UTF-8 text),
-// `duel_move(game, len, nodes, millis)`, `duel_legal(game, len)` and
-// `duel_play(game, len, move_len)`; each reads its input from the buffer and writes its JSON
-// answer back, returning the answer's length (negated for an error). It imports one function,
-// `env.duel_now_millis`, the host's clock.
-
-/** The games by the number the binding takes. */
-export const GAMES = ["reversi", "ataxx", "filler", "fruit-rage", "stake"];
+// `duel_games()` (the games' names, by number), `duel_move(game, len, nodes, millis)`,
+// `duel_legal(game, len)` and `duel_play(game, len, move_len)`; each reads its input from the
+// buffer and writes its JSON answer back, returning the answer's length (negated for an error).
+// It imports one function, `env.duel_now_millis`, the host's clock. This module's calls take a
+// game by its name (`"fruit-rage"`) and pass the binding its number.
 
 /**
  * Instantiates the binding from its bytes (an ArrayBuffer or typed array) or a compiled
@@ -45,21 +43,31 @@ export async function loadDuel(source) {
     return decoder.decode(new Uint8Array(x.memory.buffer, x.duel_buffer(), Math.abs(n)));
   }
 
+  // The binding's games: their names by number, from its registry.
+  const games = JSON.parse(take(x.duel_games())).games;
+  const number = (game) => {
+    const n = games.indexOf(game);
+    if (n < 0) throw new Error(`no game named ${game} (the binding has ${games.join(", ")})`);
+    return n;
+  };
+
   const api = {
+    /** The names of the binding's games. */
+    games,
     /** The engine's decision as the binding's JSON text; `limit` is {nodes} or {millis}. */
     moveText(game, text, limit) {
       const [len] = put(text);
-      return take(x.duel_move(game, len, limit.nodes ?? 0, limit.millis ?? 0));
+      return take(x.duel_move(number(game), len, limit.nodes ?? 0, limit.millis ?? 0));
     },
     /** The legal moves as JSON text. */
     legalText(game, text) {
       const [len] = put(text);
-      return take(x.duel_legal(game, len));
+      return take(x.duel_legal(number(game), len));
     },
     /** The position after `move` as JSON text. */
     playText(game, text, move) {
       const [len, moveLen] = put(text, move);
-      return take(x.duel_play(game, len, moveLen));
+      return take(x.duel_play(number(game), len, moveLen));
     },
     /** The decision as an object ({error} for an error). */
     move: (game, text, limit) => JSON.parse(api.moveText(game, text, limit)),

@@ -43,7 +43,6 @@ function flood(n, at, r0, c0) {
 
 export const GAMES = {
   reversi: {
-    number: 0,
     title: "Reversi",
     size: null,
     names: ["Black", "White"],
@@ -70,7 +69,6 @@ export const GAMES = {
     },
   },
   ataxx: {
-    number: 1,
     title: "Ataxx",
     size: null,
     names: ["Black (x)", "White (o)"],
@@ -111,7 +109,6 @@ export const GAMES = {
     },
   },
   filler: {
-    number: 2,
     title: "Filler",
     size: { min: 3, max: 20, value: 10 },
     names: ["First (top left)", "Second (bottom right)"],
@@ -160,7 +157,6 @@ export const GAMES = {
     },
   },
   "fruit-rage": {
-    number: 3,
     title: "The Fruit Rage",
     size: { min: 2, max: 26, value: 8 },
     kinds: 4,
@@ -190,7 +186,6 @@ export const GAMES = {
     counts: null,
   },
   stake: {
-    number: 4,
     title: "Stake Your Claim",
     size: { min: 2, max: 8, value: 5 },
     names: ["0", "1"],

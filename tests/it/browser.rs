@@ -14,7 +14,7 @@ use crate::wasm::{built_wasm, need_node};
 use duel_core::Limits;
 use duel_protocols::clock::WallClock;
 use duel_tests::{bin, run, scratch_dir, workspace};
-use duel_wasm::{Game, legal, play, respond};
+use duel_wasm::{Game, ataxx, filler, fruit_rage, legal, play, respond, reversi};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
@@ -94,24 +94,18 @@ fn serve(wasm: PathBuf) -> String {
 }
 
 /// The game named as the page names it.
-fn game_of(name: &str) -> Game {
-    match name {
-        "reversi" => Game::Reversi,
-        "ataxx" => Game::Ataxx,
-        "filler" => Game::Filler,
-        "fruit-rage" => Game::FruitRage,
-        "stake" => Game::Stake,
-        other => panic!("no game {other}"),
-    }
+fn game_of(name: &str) -> &'static Game {
+    duel_wasm::named(name).unwrap_or_else(|| panic!("no game {name}"))
 }
 
 /// The side of a square board drawn from `text`.
-fn side_of(game: Game, text: &str) -> usize {
-    match game {
-        Game::Reversi => 8,
-        Game::Ataxx => 7,
-        Game::Filler | Game::FruitRage => text.lines().next().unwrap().trim().parse().unwrap(),
-        Game::Stake => text.lines().filter(|l| !l.trim().is_empty()).count(),
+fn side_of(game: &Game, text: &str) -> usize {
+    match game.name {
+        "reversi" => 8,
+        "ataxx" => 7,
+        "filler" | "fruit-rage" => text.lines().next().unwrap().trim().parse().unwrap(),
+        "stake" => text.lines().filter(|l| !l.trim().is_empty()).count(),
+        other => panic!("no game {other}"),
     }
 }
 
@@ -140,12 +134,12 @@ fn check_png(path: &Path) -> (u32, u32, usize) {
 
 /// A decision's value from Black's (the first player's) view, as `duel analyze` and the page
 /// compute it; The Fruit Rage's is the points still to come, its lead so far added apart.
-fn black_value(game: Game, d: &Value, black: bool) -> (f64, bool) {
+fn black_value(game: &Game, d: &Value, black: bool) -> (f64, bool) {
     let sign = if black { 1.0 } else { -1.0 };
     let score = d["score"].as_i64().unwrap() as i32;
     let exact = d["exact"].as_bool().unwrap();
-    match game {
-        Game::Filler => {
+    match game.name {
+        "filler" => {
             let (win, cell) = (duel_core::filler::WIN, duel_core::filler::CELL);
             if score.abs() >= win - 400 * cell {
                 let margin = score - score.signum() * win;
@@ -154,8 +148,8 @@ fn black_value(game: Game, d: &Value, black: bool) -> (f64, bool) {
                 (sign * f64::from(score) / f64::from(cell), exact)
             }
         }
-        Game::FruitRage => (sign * f64::from(score), exact),
-        Game::Reversi => match duel_core::reversi::final_margin_of(score) {
+        "fruit-rage" => (sign * f64::from(score), exact),
+        "reversi" => match duel_core::reversi::final_margin_of(score) {
             _ if exact => (sign * f64::from(score), true),
             Some(m) if score != 0 => (sign * f64::from(m), true),
             _ => (sign * f64::from(score) / 100.0, false),
@@ -334,7 +328,7 @@ fn the_page_plays_every_game_and_reviews_records_in_headless_chromium_as_the_nat
             "{game:?}: {engine} engine moves, {human} human"
         );
         // One click a human move (the undone one too).
-        let undone = u64::from(game == Game::Reversi);
+        let undone = u64::from(game.name == "reversi");
         assert_eq!(
             g["clicks"].as_u64().unwrap(),
             human as u64 + undone,
@@ -366,11 +360,11 @@ fn the_page_plays_every_game_and_reviews_records_in_headless_chromium_as_the_nat
     // The reviewed records.
     let reviews = report["reviews"].as_array().unwrap();
     let reviewed = [
-        Game::Reversi,
-        Game::Reversi,
-        Game::Ataxx,
-        Game::Filler,
-        Game::FruitRage,
+        &reversi::GAME,
+        &reversi::GAME,
+        &ataxx::GAME,
+        &filler::GAME,
+        &fruit_rage::GAME,
     ];
     assert_eq!(reviews.len(), reviewed.len());
     let analysed: Vec<f64> = analysis
@@ -424,16 +418,16 @@ fn the_page_plays_every_game_and_reviews_records_in_headless_chromium_as_the_nat
             for (i, (text, v)) in positions.iter().zip(values).enumerate() {
                 let over: Value = serde_json::from_str(&legal(game, text).unwrap()).unwrap();
                 // Who moves: the text says in Reversi and Ataxx; the ply in the others.
-                let first = match game {
-                    Game::Reversi | Game::Ataxx => black_moves(text),
+                let first = match game.name {
+                    "reversi" | "ataxx" => black_moves(text),
                     _ => i % 2 == 0,
                 };
                 let sign = if first { 1.0 } else { -1.0 };
                 let lead = leads[i] as f64;
                 let (value, exact) = if over["over"].as_bool().unwrap() {
-                    match game {
-                        Game::Reversi | Game::Ataxx => (black_lead(text), true),
-                        Game::Filler => (sign * over["score"].as_f64().unwrap(), true),
+                    match game.name {
+                        "reversi" | "ataxx" => (black_lead(text), true),
+                        "filler" => (sign * over["score"].as_f64().unwrap(), true),
                         _ => (lead, true),
                     }
                 } else {
@@ -449,7 +443,7 @@ fn the_page_plays_every_game_and_reviews_records_in_headless_chromium_as_the_nat
                     .unwrap();
                     let (value, exact) = black_value(game, &d, first);
                     (
-                        value + if game == Game::FruitRage { lead } else { 0.0 },
+                        value + if game.name == "fruit-rage" { lead } else { 0.0 },
                         exact,
                     )
                 };

@@ -1,9 +1,11 @@
-//! One registry of games: `duel`'s front ends (`grader/programs/src`) and the arena
-//! (`grader/arena/src`) name a game only in the game's own files, the ones
+//! One registry of games: `duel`'s front ends (`grader/programs/src`), the arena
+//! (`grader/arena/src`) and the web binding (`ffi/wasm/src`) name a game only in the game's
+//! own files, the ones
 //! `docs/ADDING-A-GAME.md` lists: a file or folder named after the game (`reversi.rs`,
 //! `analyze/ataxx.rs`, `bin/fruit-rage.rs`), which names no other game. Elsewhere a game is
-//! named only where its module is declared (`pub mod filler;`) and in the registry's list of
-//! entries (`&crate::filler::ENTRY,`); the rest loops over the registry. This test reads every
+//! named only where its module is declared (`pub mod filler;`) and in a registry's list of
+//! entries (`&crate::filler::ENTRY,`, the binding's `&filler::GAME,`); the rest loops over the
+//! registry. This test reads every
 //! `.rs` file under those sources, without its comments, and names, `file:line`, each place
 //! that names a game outside its files.
 
@@ -11,7 +13,7 @@ use duel_tests::{rust_files, workspace};
 use std::path::Path;
 
 /// The sources whose games are named only in the games' own files.
-const GUARDED: [&str; 2] = ["grader/programs/src", "grader/arena/src"];
+const GUARDED: [&str; 3] = ["grader/programs/src", "grader/arena/src", "ffi/wasm/src"];
 
 /// The games, each as the words of its name (`fruit_rage`, `FruitRage` and `fruit-rage` are
 /// all `fruit rage`; `stake-your-claim` starts with `stake`).
@@ -84,7 +86,8 @@ fn owner(path: &Path) -> Option<usize> {
 }
 
 /// A line where naming a game is how the registry works: a module's declaration
-/// (`pub mod filler;`) or an entry of the registry's list (`&crate::filler::ENTRY,`).
+/// (`pub mod filler;`) or an entry of a registry's list (`&crate::filler::ENTRY,`,
+/// `&filler::GAME,`).
 fn is_declaration(line: &str) -> bool {
     let line = line.trim();
     let declared = line
@@ -93,8 +96,12 @@ fn is_declaration(line: &str) -> bool {
         .strip_prefix("mod ")
         .is_some_and(|rest| rest.ends_with(';'));
     let listed = line
-        .strip_prefix("&crate::")
-        .and_then(|rest| rest.strip_suffix("::ENTRY,"))
+        .strip_prefix('&')
+        .map(|rest| rest.strip_prefix("crate::").unwrap_or(rest))
+        .and_then(|rest| {
+            rest.strip_suffix("::ENTRY,")
+                .or_else(|| rest.strip_suffix("::GAME,"))
+        })
         .is_some_and(|module| module.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'));
     declared || listed
 }
@@ -154,16 +161,17 @@ fn games_are_named_only_in_their_own_files_and_the_registry() {
 fn the_check_finds_a_game_named_elsewhere() {
     let code = "pub mod reversi;\n\
                 &crate::fruit_rage::ENTRY,\n\
+                &fruit_rage::GAME,\n\
                 fn f() { duel_core::reversi::Board::start(); } // ataxx in a comment\n\
                 enum G { FruitRage }\n\
                 const N: &str = \"stake-your-claim\"; // the decisive mistake\n\
                 fn g() { let mistake = filler_bench(); }\n";
     let names: Vec<(usize, String)> = hits(code, None);
     let expected = [
-        (3, "reversi"),
-        (4, "fruit_rage"),
-        (5, "stake"),
-        (6, "filler"),
+        (4, "reversi"),
+        (5, "fruit_rage"),
+        (6, "stake"),
+        (7, "filler"),
     ];
     assert_eq!(names, expected.map(|(l, g)| (l, g.to_string())));
     // A game's own file may name its game, and no other.

@@ -9,7 +9,9 @@
 use duel_core::Limits;
 use duel_protocols::clock::WallClock;
 use duel_tests::{data_text, target_dir, workspace};
-use duel_wasm::{Game, error_json, legal, play, respond};
+use duel_wasm::{
+    Game, ataxx, error_json, filler, fruit_rage, legal, play, respond, reversi, stake,
+};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -74,7 +76,7 @@ fn run_in_node(wasm: &std::path::Path, cases: &[String]) -> Vec<String> {
 }
 
 /// Each game's positions: (game, text, nodes).
-fn cases() -> Vec<(Game, String, u32)> {
+fn cases() -> Vec<(&'static Game, String, u32)> {
     let filler = "10\n8 2 4 9 2 8 7 1 6 4\n6 6 1 2 5 5 1 5 1 5\n4 1 1 3 1 2 1 7 2 2\n\
                   9 8 4 1 6 6 7 1 3 5\n1 3 0 9 2 6 0 4 9 8\n9 7 2 8 4 5 5 0 5 5\n\
                   5 1 6 5 1 1 6 8 7 3\n6 8 1 6 0 0 5 1 9 3\n5 5 7 6 3 2 8 7 0 4\n\
@@ -83,50 +85,39 @@ fn cases() -> Vec<(Game, String, u32)> {
     let midgame: Vec<&str> = ffo.lines().take(2).collect();
     let mut cases = vec![
         (
-            Game::Reversi,
+            &reversi::GAME,
             format!("{} X", "-".repeat(27) + "OX------XO" + &"-".repeat(27)),
             5_000,
         ),
-        (Game::Ataxx, "x5o/7/7/7/7/7/o5x x 0 1".to_string(), 5_000),
+        (&ataxx::GAME, "x5o/7/7/7/7/7/o5x x 0 1".to_string(), 5_000),
         (
-            Game::Ataxx,
+            &ataxx::GAME,
             "x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1".to_string(),
             3_000,
         ),
-        (Game::Filler, filler.to_string(), 5_000),
-        (Game::Filler, format!("{filler}moves 46\n"), 5_000),
-        (Game::Stake, "01.1\n00..\n.01.\n...1\n".to_string(), 1),
-        (Game::Stake, "0.01\n0.01\n1..0\n.1..\n".to_string(), 1),
+        (&filler::GAME, filler.to_string(), 5_000),
+        (&filler::GAME, format!("{filler}moves 46\n"), 5_000),
+        (&stake::GAME, "01.1\n00..\n.01.\n...1\n".to_string(), 1),
+        (&stake::GAME, "0.01\n0.01\n1..0\n.1..\n".to_string(), 1),
         // Errors: the same line from both.
-        (Game::Reversi, "not a board".to_string(), 100),
-        (Game::Ataxx, "x5o/7 x".to_string(), 100),
-        (Game::Filler, "3\n1 2\n".to_string(), 100),
-        (Game::FruitRage, "0\n".to_string(), 100),
-        (Game::Stake, "01\n0\n".to_string(), 1),
+        (&reversi::GAME, "not a board".to_string(), 100),
+        (&ataxx::GAME, "x5o/7 x".to_string(), 100),
+        (&filler::GAME, "3\n1 2\n".to_string(), 100),
+        (&fruit_rage::GAME, "0\n".to_string(), 100),
+        (&stake::GAME, "01\n0\n".to_string(), 1),
     ];
     for line in midgame {
         let (board, _) = line.split_at(66);
-        cases.push((Game::Reversi, board.to_string(), 20_000));
+        cases.push((&reversi::GAME, board.to_string(), 20_000));
     }
     for k in [1, 4, 5] {
         cases.push((
-            Game::FruitRage,
+            &fruit_rage::GAME,
             data_text(&format!("fruit-rage/input{k}.txt")),
             5_000,
         ));
     }
     cases
-}
-
-/// The number `duel_move` takes for `game`.
-pub fn number(game: Game) -> u32 {
-    match game {
-        Game::Reversi => 0,
-        Game::Ataxx => 1,
-        Game::Filler => 2,
-        Game::FruitRage => 3,
-        Game::Stake => 4,
-    }
 }
 
 #[test]
@@ -138,7 +129,7 @@ fn the_wasm_binding_answers_as_the_native_engine_at_fixed_node_limits() {
         .iter()
         .map(|(game, text, nodes)| {
             respond(
-                *game,
+                game,
                 text,
                 &Limits::NONE.with_nodes(Some(u64::from(*nodes))),
                 &WallClock::start(),
@@ -148,11 +139,11 @@ fn the_wasm_binding_answers_as_the_native_engine_at_fixed_node_limits() {
         .collect();
     // Every game answered at least once, and every error case is an error.
     for game in [
-        Game::Reversi,
-        Game::Ataxx,
-        Game::Filler,
-        Game::FruitRage,
-        Game::Stake,
+        &reversi::GAME,
+        &ataxx::GAME,
+        &filler::GAME,
+        &fruit_rage::GAME,
+        &stake::GAME,
     ] {
         let answered = cases
             .iter()
@@ -173,8 +164,8 @@ fn the_wasm_binding_answers_as_the_native_engine_at_fixed_node_limits() {
         .iter()
         .map(|(game, text, nodes)| {
             format!(
-                "{{\"game\":{},\"text\":{},\"nodes\":{nodes}}}",
-                number(*game),
+                "{{\"game\":\"{}\",\"text\":{},\"nodes\":{nodes}}}",
+                game.name,
                 serde_json::Value::String(text.clone())
             )
         })
@@ -184,20 +175,20 @@ fn the_wasm_binding_answers_as_the_native_engine_at_fixed_node_limits() {
 }
 
 /// Each game's start for the walks: (game, position).
-pub fn starts() -> Vec<(Game, String)> {
+pub fn starts() -> Vec<(&'static Game, String)> {
     let filler = "10\n8 2 4 9 2 8 7 1 6 4\n6 6 1 2 5 5 1 5 1 5\n4 1 1 3 1 2 1 7 2 2\n\
                   9 8 4 1 6 6 7 1 3 5\n1 3 0 9 2 6 0 4 9 8\n9 7 2 8 4 5 5 0 5 5\n\
                   5 1 6 5 1 1 6 8 7 3\n6 8 1 6 0 0 5 1 9 3\n5 5 7 6 3 2 8 7 0 4\n\
                   7 7 3 6 7 9 9 1 3 2\n";
     vec![
         (
-            Game::Reversi,
+            &reversi::GAME,
             format!("{} X", "-".repeat(27) + "OX------XO" + &"-".repeat(27)),
         ),
-        (Game::Ataxx, "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1".to_string()),
-        (Game::Filler, format!("{filler}moves 0\n")),
-        (Game::FruitRage, data_text("fruit-rage/input5.txt")),
-        (Game::Stake, "0.01\n0.01\n1..0\n.1..\n".to_string()),
+        (&ataxx::GAME, "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1".to_string()),
+        (&filler::GAME, format!("{filler}moves 0\n")),
+        (&fruit_rage::GAME, data_text("fruit-rage/input5.txt")),
+        (&stake::GAME, "0.01\n0.01\n1..0\n.1..\n".to_string()),
     ]
 }
 
@@ -215,10 +206,10 @@ fn the_wasm_binding_lists_and_plays_moves_as_the_native_binding_along_whole_game
     // its moves, `moves M`, so that the game ends at the contest's limit).
     let mut cases: Vec<String> = Vec::new();
     let mut native: Vec<String> = Vec::new();
-    let case = |op: &str, game: Game, text: &str, mv: &str| {
+    let case = |op: &str, game: &Game, text: &str, mv: &str| {
         format!(
-            "{{\"op\":\"{op}\",\"game\":{},\"text\":{},\"move\":{}}}",
-            number(game),
+            "{{\"op\":\"{op}\",\"game\":\"{}\",\"text\":{},\"move\":{}}}",
+            game.name,
             serde_json::Value::String(text.to_string()),
             serde_json::Value::String(mv.to_string())
         )
@@ -233,7 +224,7 @@ fn the_wasm_binding_lists_and_plays_moves_as_the_native_binding_along_whole_game
             native.push(moves.clone());
             let names = field(&moves, "moves");
             let names = names.as_array().expect("a move list");
-            let limit = if game == Game::Filler {
+            let limit = if game.name == "filler" {
                 usize::from(duel_core::filler::DEFAULT_MOVE_LIMIT)
             } else {
                 300
@@ -241,7 +232,7 @@ fn the_wasm_binding_lists_and_plays_moves_as_the_native_binding_along_whole_game
             if names.is_empty() || ply == limit {
                 assert_eq!(field(&moves, "over"), names.is_empty(), "{game:?}: {moves}");
                 assert!(
-                    names.is_empty() || game == Game::Filler,
+                    names.is_empty() || game.name == "filler",
                     "{game:?} never ends"
                 );
                 break;
@@ -268,15 +259,15 @@ fn the_wasm_binding_lists_and_plays_moves_as_the_native_binding_along_whole_game
         assert!((4..300).contains(ply), "{game:?} ended after {ply} plies");
     }
     let limit = usize::from(duel_core::filler::DEFAULT_MOVE_LIMIT);
-    assert!(plies.contains(&(Game::Filler, limit)), "{plies:?}");
+    assert!(plies.contains(&(&filler::GAME, limit)), "{plies:?}");
     // Exact answers the rules fix.
     let reversi = &starts()[0].1;
     assert_eq!(
-        legal(Game::Reversi, reversi).unwrap(),
+        legal(&reversi::GAME, reversi).unwrap(),
         r#"{"moves":["d3","c4","f5","e6"],"over":false,"score":0}"#
     );
     assert_eq!(
-        play(Game::Reversi, reversi, "f5").unwrap(),
+        play(&reversi::GAME, reversi, "f5").unwrap(),
         format!(
             r#"{{"move":"f5","position":"{} O","points":0}}"#,
             "-".repeat(27) + "OX------XXX" + &"-".repeat(26)
@@ -284,47 +275,57 @@ fn the_wasm_binding_lists_and_plays_moves_as_the_native_binding_along_whole_game
     );
     let stake = &starts()[4].1;
     assert_eq!(
-        play(Game::Stake, stake, "(2,1)").unwrap(),
+        play(&stake::GAME, stake, "(2,1)").unwrap(),
         r#"{"move":"(2,1)","position":"0.01\n0.01\n11.0\n.1..\n","points":0}"#
     );
     let fruit = data_text("fruit-rage/input5.txt");
-    let played = play(Game::FruitRage, &fruit, "A1").unwrap();
+    let played = play(&fruit_rage::GAME, &fruit, "A1").unwrap();
     assert!(field(&played, "points").as_i64().unwrap() >= 1, "{played}");
     // Bad input: one error line each, the same from both, never a trap.
-    let bad: Vec<(&str, Game, String, &str)> = vec![
-        ("legal", Game::Reversi, "not a board".to_string(), ""),
-        ("legal", Game::Stake, "01\n0\n".to_string(), ""),
-        ("play", Game::Reversi, reversi.clone(), "a1"),
-        ("play", Game::Reversi, reversi.clone(), "z9"),
-        ("play", Game::Reversi, reversi.clone(), "pass"),
-        ("play", Game::Ataxx, starts()[1].1.clone(), "a1a4"),
-        ("play", Game::Ataxx, starts()[1].1.clone(), "d4"),
-        ("play", Game::Filler, starts()[2].1.clone(), "x"),
-        ("play", Game::Filler, starts()[2].1.clone(), "2"),
+    let bad: Vec<(&str, &Game, String, &str)> = vec![
+        ("legal", &reversi::GAME, "not a board".to_string(), ""),
+        ("legal", &stake::GAME, "01\n0\n".to_string(), ""),
+        ("play", &reversi::GAME, reversi.clone(), "a1"),
+        ("play", &reversi::GAME, reversi.clone(), "z9"),
+        ("play", &reversi::GAME, reversi.clone(), "pass"),
+        ("play", &ataxx::GAME, starts()[1].1.clone(), "a1a4"),
+        ("play", &ataxx::GAME, starts()[1].1.clone(), "d4"),
+        ("play", &filler::GAME, starts()[2].1.clone(), "x"),
+        ("play", &filler::GAME, starts()[2].1.clone(), "2"),
         (
             "legal",
-            Game::Filler,
+            &filler::GAME,
             starts()[2].1.replace("moves 0", "moves x"),
             "",
         ),
-        ("play", Game::FruitRage, fruit.clone(), "Z99"),
-        ("play", Game::Stake, stake.clone(), "(0,0)"),
-        ("play", Game::Stake, stake.clone(), "(9,9)"),
-        ("play", Game::Stake, "0.1\n".to_string(), "(0,1)"),
+        ("play", &fruit_rage::GAME, fruit.clone(), "Z99"),
+        ("play", &stake::GAME, stake.clone(), "(0,0)"),
+        ("play", &stake::GAME, stake.clone(), "(9,9)"),
+        ("play", &stake::GAME, "0.1\n".to_string(), "(0,1)"),
     ];
     for (op, game, text, mv) in &bad {
         let answer = match *op {
-            "legal" => legal(*game, text),
-            _ => play(*game, text, mv),
+            "legal" => legal(game, text),
+            _ => play(game, text, mv),
         };
         let error = answer.expect_err(&format!("{op} {game:?} {mv:?} is refused"));
         assert!(!error.contains('\n'), "one line: {error}");
-        cases.push(case(op, *game, text, mv));
+        cases.push(case(op, game, text, mv));
         native.push(error_json(&error));
     }
-    // A game number the binding does not know.
-    cases.push(r#"{"op":"legal","game":9,"text":"x","move":""}"#.to_string());
-    native.push(error_json("no game numbered 9"));
+    // The binding's games by number, as the loader reads them from it; a name it does not
+    // know is refused by the loader, a number by the binding.
+    cases.push(r#"{"op":"games"}"#.to_string());
+    native.push(duel_wasm::games());
+    cases.push(r#"{"op":"legal","game":"chess","text":"x","move":""}"#.to_string());
+    native.push(error_json(
+        "no game named chess (the binding has reversi, ataxx, filler, fruit-rage, stake)",
+    ));
+    assert!(duel_wasm::numbered(5).is_none());
+    for (n, game) in duel_wasm::GAMES.iter().enumerate() {
+        assert_eq!(duel_wasm::numbered(n as u32), Some(*game));
+        assert_eq!(duel_wasm::named(game.name), Some(*game));
+    }
     let web = run_in_node(&wasm, &cases);
     assert_eq!(web.len(), native.len());
     for ((web, native), case) in web.iter().zip(&native).zip(&cases) {

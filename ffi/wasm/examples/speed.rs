@@ -5,7 +5,7 @@
 //! text, and a line `%%`.
 
 use duel_core::{Clock, Limits};
-use duel_wasm::{Game, respond};
+use duel_wasm::{numbered, respond};
 use std::io::Read;
 use std::time::Instant;
 
@@ -32,7 +32,9 @@ fn main() {
             .filter_map(|w| w.parse().ok())
             .collect();
         let (Some(game), [_, nodes, millis, repeats]) = (
-            numbers.first().and_then(|&n| Game::from_number(n as u32)),
+            numbers
+                .first()
+                .and_then(|&n| numbered(u32::try_from(n).ok()?)),
             numbers.as_slice(),
         ) else {
             eprintln!("speed: not a case header: {head:?}");
