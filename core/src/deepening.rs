@@ -3,16 +3,19 @@
 //!
 //! A game keeps its own node loop, the root's included; it implements [`RootSearch`] (one
 //! iteration at the root within a window, and what to do once an iteration completes), and
-//! [`iterate`] owns the rest, under a [`Deepening`] of the game's parameters:
+//! [`iterate`] owns the rest. The policy is one; a game's [`Deepening`] gives only what its
+//! scores and its clock make its own: its score scale (infinity, where games are decided),
+//! its window (0, none, where an arena match did not keep one: all games but Reversi), and
+//! its pace.
 //!
 //! 1. Iterations run at depths 1, 2, … up to the depth limit, each over the whole root.
 //! 2. The first iterations, and any whose previous score is decided (at or beyond
 //!    [`Aspiration::within`]), search the full window (−[`Deepening::infinity`],
-//!    +[`Deepening::infinity`]). From [`Aspiration::from_depth`] on, an iteration searches
+//!    +[`Deepening::infinity`]). From depth [`WINDOWS_FROM`] on, an iteration searches
 //!    (score − window, score + window) around the previous iteration's score.
 //! 3. A score at or outside the window is re-searched at the same depth with the failed side
-//!    moved out by a window [`Aspiration::widen`] times wider, and opened to infinity once that
-//!    window is wider than [`Aspiration::open_beyond`]; the other side stays.
+//!    moved out by a window [`WIDEN`] times wider, and opened to infinity once that window is
+//!    wider than [`Aspiration::open_beyond`]; the other side stays.
 //! 4. Once the budget stops, the iteration is dropped: the result is the last completed
 //!    iteration's (unless [`Deepening::keep_interrupted`]). Before depth 1 completes it is the
 //!    game's first move.
@@ -75,17 +78,19 @@ pub trait RootSearch {
     fn completed(&mut self, result: &SearchResult<Self::Move>) -> bool;
 }
 
+/// The first depth searched within an aspiration window (shallower: full windows).
+pub const WINDOWS_FROM: u8 = 3;
+
+/// How many times wider an aspiration window grows at each re-search.
+pub const WIDEN: Score = 2;
+
 /// The aspiration windows of a [`Deepening`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Aspiration {
     /// The half-width of the first window around the previous score (0: full windows only).
     pub window: Score,
-    /// The first depth searched within a window (shallower: full windows).
-    pub from_depth: u8,
     /// Scores whose magnitude is at least this (decided games) are followed by a full window.
     pub within: Score,
-    /// How many times wider the window grows at each re-search.
-    pub widen: Score,
     /// A side whose widened window is wider than this opens to infinity.
     pub open_beyond: Score,
 }
@@ -94,9 +99,7 @@ impl Aspiration {
     /// No aspiration: every iteration searches the full window.
     pub const OFF: Aspiration = Aspiration {
         window: 0,
-        from_depth: u8::MAX,
         within: 0,
-        widen: 1,
         open_beyond: 0,
     };
 
@@ -107,7 +110,7 @@ impl Aspiration {
 
     /// The first window of an iteration at `depth` after a score of `previous`.
     const fn first(&self, depth: u8, previous: Score, infinity: Score) -> (Score, Score) {
-        if self.window > 0 && depth >= self.from_depth && previous.saturating_abs() < self.within {
+        if self.window > 0 && depth >= WINDOWS_FROM && previous.saturating_abs() < self.within {
             (
                 max(previous.saturating_sub(self.window), -infinity),
                 min(previous.saturating_add(self.window), infinity),
@@ -189,14 +192,14 @@ pub fn iterate<R: RootSearch>(
                 break (found, false);
             }
             if found.score <= alpha && alpha > -infinity {
-                delta = delta.saturating_mul(aspiration.widen);
+                delta = delta.saturating_mul(WIDEN);
                 alpha = if delta > aspiration.open_beyond {
                     -infinity
                 } else {
                     max(found.score.saturating_sub(delta), -infinity)
                 };
             } else if found.score >= beta && beta < infinity {
-                delta = delta.saturating_mul(aspiration.widen);
+                delta = delta.saturating_mul(WIDEN);
                 beta = if delta > aspiration.open_beyond {
                     infinity
                 } else {

@@ -44,16 +44,13 @@ impl Default for SearchConfig {
     }
 }
 
-/// Filler's deepening: windows ([`SearchConfig::aspiration`]; none for Filler's player) from
-/// depth 3 whatever the score, doubled at each re-search and only clamped at [`INFINITY`];
-/// no pace but the budget's.
+/// Filler's deepening: windows of [`SearchConfig::aspiration`] (none for Filler's player)
+/// whatever the score, only clamped at [`INFINITY`]; no pace but the budget's.
 const DEEPENING: Deepening = Deepening {
     infinity: INFINITY,
     aspiration: Aspiration {
         window: 0,
-        from_depth: 3,
         within: Score::MAX,
-        widen: 2,
         open_beyond: Score::MAX,
     },
     pace: Pace::Budget,

@@ -72,18 +72,16 @@ pub struct Tuning {
     pub probcut_margin: Score,
 }
 
-/// Ataxx's deepening: windows from depth 4 (of [`Tuning::aspiration`] or
-/// [`SearchConfig::aspiration`]; none by default), tripled at each re-search and opened to
-/// infinity beyond 20 pieces, none after a decided score; an interrupted full-window
+/// Ataxx's deepening: windows of [`Tuning::aspiration`] or [`SearchConfig::aspiration`]
+/// (none by default: an arena match did not keep them), opened to infinity beyond 20 pieces,
+/// none after a decided score; an interrupted full-window
 /// iteration's better move is kept; no pace but the budget's (the caller's `deepen` may stop
 /// it).
 const DEEPENING: Deepening = Deepening {
     infinity: INFINITY,
     aspiration: Aspiration {
         window: 0,
-        from_depth: 4,
         within: DECIDED,
-        widen: 3,
         open_beyond: 2000,
     },
     pace: Pace::Budget,

@@ -44,9 +44,7 @@ pub const DEEPENING: Deepening = Deepening {
     infinity: INFINITY,
     aspiration: Aspiration {
         window: 300,
-        from_depth: 3,
         within: EVAL_LIMIT,
-        widen: 2,
         open_beyond: EVAL_LIMIT,
     },
     pace: Pace::HalfLeft,

@@ -13,9 +13,7 @@ const POLICY: Deepening = Deepening {
     infinity: INF,
     aspiration: Aspiration {
         window: 300,
-        from_depth: 3,
         within: 1_000,
-        widen: 2,
         open_beyond: 1_000,
     },
     pace: Pace::Budget,
