@@ -1,6 +1,6 @@
 //! The result code every C function returns, and its message, generated from one list.
 //!
-//! [`result_codes!`] turns the list into the `#[repr(u32)]` enum, each code's message and the
+//! `result_codes!` turns the list into the `#[repr(u32)]` enum, each code's message and the
 //! number-to-code lookup, so a code cannot be added without its message or be missing from
 //! [`duel_result_message`]. cbindgen sees the enum through macro expansion (the header test
 //! expands this crate before reading it).

@@ -563,6 +563,12 @@ fn bad_arena_options_get_one_line_and_exit_status_2() {
         ),
         ("ataxx", vec!["--a", "cmd=x proto=uai option.=1"], "option"),
         ("reversi", vec!["--a", "builtin:duel:nodes=0"], "nodes"),
+        // NBoard has no time a move: `--st` would reach the engine as a whole game's clock.
+        (
+            "reversi",
+            vec!["--a", "cmd=x proto=nboard", "--st", "0.15"],
+            "no time a move",
+        ),
         (
             "reversi",
             vec!["--openings", "/nonexistent/o.txt"],

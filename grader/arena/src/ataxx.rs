@@ -39,13 +39,23 @@ pub enum Protocol {
     Json,
 }
 
-/// The rules a match is played under.
+/// A rule set named on a command line (`--rules botzone|standard`), for `duel`'s commands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum RulesArg {
-    /// The Botzone judge's.
+    /// Botzone's judge: no passes, the game ends when either side cannot move, 401 plies.
     Botzone,
-    /// Standard Ataxx (what UAI engines play).
+    /// Standard Ataxx: passes, the 100-ply copy/capture clock, blocked cells (what UAI engines
+    /// play).
     Standard,
+}
+
+impl From<RulesArg> for Rules {
+    fn from(r: RulesArg) -> Rules {
+        match r {
+            RulesArg::Botzone => Rules::Botzone,
+            RulesArg::Standard => Rules::Standard,
+        }
+    }
 }
 
 /// `duel arena ataxx`.
@@ -94,8 +104,7 @@ pub fn arena(args: &ArenaArgs) -> ExitCode {
     };
     let uai = players.iter().any(|p| matches!(p, Contestant::Uai(..)));
     let rules = match args.rules {
-        Some(RulesArg::Botzone) => Rules::Botzone,
-        Some(RulesArg::Standard) => Rules::Standard,
+        Some(rules) => Rules::from(rules),
         None if uai => Rules::Standard,
         None => Rules::Botzone,
     };

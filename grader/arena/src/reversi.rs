@@ -49,6 +49,19 @@ pub fn arena(args: &ArenaArgs) -> ExitCode {
         Ok(p) => [p[0].clone(), p[1].clone()],
         Err(e) => return super::usage_error("reversi", &e),
     };
+    // NBoard tells an engine its game clock, never a time a move: a per-move clock would reach
+    // it as a whole game of that many seconds.
+    for (player, time) in players.iter().zip(setup.time) {
+        if matches!(player, Contestant::Nboard(_)) && matches!(time, TimeControl::Move(_)) {
+            return super::usage_error(
+                "reversi",
+                &format!(
+                    "an NBoard player has no time a move ({time}): give it a game clock, \
+                     e.g. --tc 5 or tc=5+0.1"
+                ),
+            );
+        }
+    }
     let referee = ReversiReferee {
         players,
         names: [setup.players[0].name.clone(), setup.players[1].name.clone()],

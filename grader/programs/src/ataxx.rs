@@ -4,6 +4,7 @@
 
 use crate::bench::{Bench, BenchArgs, Searches};
 use crate::games::GameEntry;
+use duel_arena::ataxx::RulesArg;
 use duel_arena::openings::OpeningsArgs;
 use duel_core::ataxx::{Board, Rules, perft as count};
 use duel_protocols::clock::WallClock;
@@ -26,7 +27,7 @@ pub static ENTRY: GameEntry = GameEntry {
     solve: Some(crate::hook!(
         SolveArgs,
         solve_lines,
-        "Ataxx: FEN lines in, `<move> <margin> <depth> <nodes> <micros>` lines out (proven)"
+        "Ataxx: FEN lines in, `<move> <margin> <nodes> <micros>` lines out (proven)"
     )),
     bench: Some(crate::hook!(
         BenchArgs,
@@ -66,24 +67,6 @@ fn bench_search(table: &mut [duel_core::Entry], searches: &mut Searches) -> Resu
         searches.search(player, &game, |mv| mv.to_string());
     }
     Ok(())
-}
-
-/// The rule set named on a command line.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RulesArg {
-    /// Botzone's judge: no passes, the game ends when either side cannot move, 401 plies.
-    Botzone,
-    /// Standard Ataxx: passes, the 100-ply copy/capture clock, blocked cells.
-    Standard,
-}
-
-impl From<RulesArg> for Rules {
-    fn from(r: RulesArg) -> Rules {
-        match r {
-            RulesArg::Botzone => Rules::Botzone,
-            RulesArg::Standard => Rules::Standard,
-        }
-    }
 }
 
 /// `duel perft ataxx DEPTH [--fen F] [--rules botzone|standard]`.

@@ -118,10 +118,7 @@ fn from_pgn(pgn: &pgn::PgnGame, number: usize, rules: RulesArg) -> Result<Game, 
 
 /// The game at a FEN, or at the start position.
 fn start(fen: Option<&str>, rules: RulesArg) -> Result<ataxx::Match, String> {
-    let rules = match rules {
-        RulesArg::Botzone => ataxx::Rules::Botzone,
-        RulesArg::Standard => ataxx::Rules::Standard,
-    };
+    let rules = ataxx::Rules::from(rules);
     match fen {
         Some(fen) => ataxx::Board::from_fen(fen, rules)
             .map(ataxx::Match::from_board)
