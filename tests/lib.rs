@@ -89,9 +89,13 @@ pub fn train_bin(name: &str) -> PathBuf {
 /// Builds the project's test bots (the binaries of `duel-tests`, sources in `tests/bots/`) once
 /// per test process, and returns the path of bot `name`: `ataxx-random-simple`,
 /// `ataxx-random-json` (Botzone Ataxx random movers, simple and JSON interaction; both take
-/// `--keep-running`), `filler-random` (a random allowed colour; these three take `--seed N`) or
+/// `--keep-running`), `filler-random` (a random allowed colour; these three take `--seed N`),
 /// `filler-alphabeta` (a plain alpha-beta Filler program, written apart from the engines; `--nodes
-/// N` makes it reproducible).
+/// N` makes it reproducible), or one of the Filler sparring partners, each a different idea of
+/// the territory, written apart from the engines (issue 62): `filler-reach` (who reaches the free
+/// regions first), `filler-frontier` (frontiers and mobility), `filler-deep` (deep search over the
+/// owned cells) and `filler-mc` (UCT with greedy-random playouts); `--nodes N` (`--playouts N`
+/// for `filler-mc`) makes them reproducible.
 pub fn bot(name: &str) -> PathBuf {
     static BUILT: OnceLock<()> = OnceLock::new();
     BUILT.get_or_init(|| {

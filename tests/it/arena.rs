@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 /// Runs `duel arena GAME ARGS…`, returning (stdout, stderr); the arena itself must succeed.
-fn arena(game: &str, args: &[&str]) -> (String, String) {
+pub(crate) fn arena(game: &str, args: &[&str]) -> (String, String) {
     let mut all = vec!["arena", game];
     all.extend_from_slice(args);
     let out = run(&bin("duel"), &all, "");
@@ -19,7 +19,7 @@ fn arena(game: &str, args: &[&str]) -> (String, String) {
 }
 
 /// The `RESULT` line's three numbers.
-fn result_line(stdout: &str) -> (u32, u32, u32) {
+pub(crate) fn result_line(stdout: &str) -> (u32, u32, u32) {
     let last = stdout.lines().last().expect("output");
     let nums: Vec<u32> = last
         .strip_prefix("RESULT ")

@@ -19,6 +19,7 @@ mod cluster;
 mod embedded;
 mod ffi;
 mod filler;
+mod filler_partners;
 mod fruit_rage;
 mod nboard;
 mod no_std;
