@@ -21,6 +21,14 @@
 //!
 //! The searches go through [`crate::book`]'s memo file: a stopped build resumes, and a build
 //! from the same archive, arguments and memo writes the same bytes.
+//!
+//! The book screened for issue 60 (not committed: it did not measure better than the
+//! committed one): the 137,548-game archive, 374 tree positions, 2,982 searches (about 7 a
+//! second on a shared, niced core), 370 records (7,030 bytes):
+//!
+//! ```sh
+//! reversi-book archive WTHOR_FOLDER --min-games 500 --max-plies 20 --depth 14 --memo memo.txt --out book.bin
+//! ```
 
 use crate::book::{Key, Tree, board_of, children_of, key_of};
 use crate::wthor::{self, GameFile, for_mover};
