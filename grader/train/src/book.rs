@@ -98,7 +98,7 @@ pub struct Tree {
 }
 
 /// The side-relative board of `key`.
-fn board_of(key: Key) -> Board {
+pub(crate) fn board_of(key: Key) -> Board {
     Board::from_relative(Bitboard(key.0), Bitboard(key.1), Colour::Black)
 }
 
@@ -215,7 +215,7 @@ impl Tree {
     }
 
     /// Adds `key` as a searched leaf, unless the tree has it.
-    fn add(&mut self, key: Key) -> Result<(), String> {
+    pub(crate) fn add(&mut self, key: Key) -> Result<(), String> {
         if !self.nodes.contains_key(&key) {
             let searched = self.search(key)?;
             self.nodes.insert(
@@ -229,24 +229,43 @@ impl Tree {
         Ok(())
     }
 
+    /// Adds `key` as a root (the first root is the one progress lines report).
+    pub(crate) fn add_root(&mut self, key: Key) {
+        if !self.roots.contains(&key) {
+            self.roots.push(key);
+        }
+    }
+
+    /// Puts `key` in the tree worth `value` (not searched), expanded to `children` when given;
+    /// the children must be put in the tree before its values are read.
+    pub(crate) fn put(&mut self, key: Key, value: i64, children: Option<Vec<(u8, Key)>>) {
+        self.nodes.insert(
+            key,
+            Node {
+                searched: value,
+                children,
+            },
+        );
+    }
+
+    /// Whether the tree holds `key`.
+    pub(crate) fn contains(&self, key: Key) -> bool {
+        self.nodes.contains_key(&key)
+    }
+
+    /// Searches made before this run (read from the memo).
+    pub(crate) fn memo_len(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// Whether the memo holds the search of `key`.
+    pub(crate) fn in_memo(&self, key: Key) -> bool {
+        self.memo.contains_key(&key)
+    }
+
     /// Expands `key`: every child added and searched.
     fn expand(&mut self, key: Key) -> Result<(), String> {
-        let board = board_of(key);
-        let mut children = Vec::new();
-        let moves = board.move_mask();
-        if moves.is_empty() {
-            if !board.is_over() {
-                children.push((PASS, key_of(&board.pass())));
-            }
-        } else {
-            for square in moves {
-                let Some(sq) = duel_core::reversi::Square::new(square as u8) else {
-                    continue;
-                };
-                let child = board.play_unchecked(Move::Place(sq));
-                children.push((square as u8, key_of(&child)));
-            }
-        }
+        let children = children_of(key);
         for &(_, child) in &children {
             self.add(child)?;
         }
@@ -395,6 +414,28 @@ impl Tree {
     pub fn book_bytes(&self) -> Vec<u8> {
         self.records().iter().flat_map(Record::to_bytes).collect()
     }
+}
+
+/// The moves of `key`'s position (squares of its canonical image, or [`PASS`] alone where it
+/// must pass; none once the game is over) and the key each leads to.
+pub(crate) fn children_of(key: Key) -> Vec<(u8, Key)> {
+    let board = board_of(key);
+    let mut children = Vec::new();
+    let moves = board.move_mask();
+    if moves.is_empty() {
+        if !board.is_over() {
+            children.push((PASS, key_of(&board.pass())));
+        }
+    } else {
+        for square in moves {
+            let Some(sq) = duel_core::reversi::Square::new(square as u8) else {
+                continue;
+            };
+            let child = board.play_unchecked(Move::Place(sq));
+            children.push((square as u8, key_of(&child)));
+        }
+    }
+    children
 }
 
 /// The roots of a build: the start position, then the end of each opening of `openings` (read

@@ -12,6 +12,7 @@
 
 pub mod ataxx_net;
 pub mod book;
+pub mod book_archive;
 pub mod filler;
 pub mod fruit_rage;
 pub mod linear;

@@ -35,7 +35,7 @@ fn naive_image(x: u64, k: usize) -> u64 {
 }
 
 /// The book's value of the canonical image of `board`, if it holds the position.
-fn book_value(book: &Book<'_>, board: &Board) -> Option<i16> {
+pub(super) fn book_value(book: &Book<'_>, board: &Board) -> Option<i16> {
     let (p, o, _) = canonical(board.player().0, board.opponent().0);
     book.find(p, o).map(|r| r.centidiscs)
 }
@@ -43,7 +43,7 @@ fn book_value(book: &Book<'_>, board: &Board) -> Option<i16> {
 /// Negamax consistency: no move of a stored position leads to a stored position better for
 /// its mover than the stored value, and the stored move's child, when stored, has exactly the
 /// negated value.
-fn assert_negamax_consistent(book: &Book<'_>) {
+pub(super) fn assert_negamax_consistent(book: &Book<'_>) {
     for record in book.records() {
         let board = record.board();
         for square in board.move_mask() {

@@ -12,6 +12,7 @@ mod helpers;
 mod naive;
 
 mod book;
+mod book_archive;
 mod pipeline;
 mod programs;
 mod wthor;

@@ -25,7 +25,7 @@ fn temp_dir(name: &str) -> PathBuf {
 
 /// A random game from the archive's start, played to its end (or stopped after `max_moves`),
 /// recorded as the format stores it: no passes, black's discs as both scores.
-fn random_record(rng: &mut Rng, max_moves: usize) -> Record {
+pub(super) fn random_record(rng: &mut Rng, max_moves: usize) -> Record {
     let mut board = wthor::start();
     let mut moves = Vec::new();
     while !board.is_over() && moves.len() < max_moves {
@@ -54,7 +54,7 @@ fn square(index: u32) -> Square {
 }
 
 /// A game file of `records` for `year`.
-fn file_bytes(year: u16, records: &[Record]) -> Vec<u8> {
+pub(super) fn file_bytes(year: u16, records: &[Record]) -> Vec<u8> {
     let header = Header {
         made: (2026, 12, 3),
         games: records.len() as u32,
