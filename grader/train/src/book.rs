@@ -469,14 +469,18 @@ pub fn build(args: &BuildArgs) -> Result<(), String> {
         args.memo.display()
     );
     tree.grow(args.expansions, args.ply_cost, args.max_plies, 10)?;
+    write_book(&tree, &args.out)
+}
+
+/// Writes `tree`'s book to `out` and says on stderr how many records it holds.
+pub(crate) fn write_book(tree: &Tree, out: &Path) -> Result<(), String> {
     let bytes = tree.book_bytes();
-    std::fs::write(&args.out, &bytes)
-        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    std::fs::write(out, &bytes).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     eprintln!(
         "reversi-book: {} records, {} bytes, in {}",
         bytes.len() / duel_core::reversi::book::RECORD_BYTES,
         bytes.len(),
-        args.out.display()
+        out.display()
     );
     Ok(())
 }

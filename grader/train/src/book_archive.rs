@@ -30,7 +30,7 @@
 //! reversi-book archive WTHOR_FOLDER --min-games 500 --max-plies 20 --depth 14 --memo memo.txt --out book.bin
 //! ```
 
-use crate::book::{Key, Tree, board_of, children_of, key_of};
+use crate::book::{Key, Tree, board_of, children_of, key_of, write_book};
 use crate::wthor::{self, GameFile, for_mover};
 use duel_core::reversi::{Board, Move};
 use std::collections::{BTreeMap, BTreeSet};
@@ -265,14 +265,5 @@ pub fn build(args: &ArchiveArgs) -> Result<(), String> {
     if args.dry_run {
         return Ok(());
     }
-    let bytes = tree.book_bytes();
-    std::fs::write(&args.out, &bytes)
-        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
-    eprintln!(
-        "reversi-book: {} records, {} bytes, in {}",
-        bytes.len() / duel_core::reversi::book::RECORD_BYTES,
-        bytes.len(),
-        args.out.display()
-    );
-    Ok(())
+    write_book(&tree, &args.out)
 }
