@@ -433,10 +433,26 @@ pub trait Partner {
     fn choose<const W: usize>(&self, graph: &Graph<W>, root: &Pos<W>, limits: Limits) -> u8;
 }
 
+/// The `--help` text of partner `name`, which `about` describes and `budget` (`--nodes` or
+/// `--playouts`) counts.
+fn help(name: &str, budget: &str, about: &str) -> String {
+    let counted = budget.trim_start_matches('-');
+    let option = format!("{budget} N");
+    format!(
+        "{name}: a Filler sparring partner, {about}.
+Reads N and N rows of N colour digits on stdin (own start top-left), prints one colour.
+Options:
+  {option:<13} stop after N {counted} (reproducible; no clock unless --millis is given)
+  --millis MS   stop MS milliseconds after the process started (default 800)
+  --info        report the search's progress on stderr
+  --help        print this help"
+    )
+}
+
 /// Runs a partner as a contest program: `name` (for messages), `budget` (the option that
-/// counts the search, `--nodes` or `--playouts`), `help` (printed by `--help`), then the board
-/// on stdin and the colour on stdout; one line on stderr and exit status 1 for bad input.
-pub fn main_with<P: Partner>(name: &str, budget: &str, help: &str, partner: &P) -> ExitCode {
+/// counts the search, `--nodes` or `--playouts`), `about` (what it is, for `--help`), then the
+/// board on stdin and the colour on stdout; one line on stderr and exit status 1 for bad input.
+pub fn main_with<P: Partner>(name: &str, budget: &str, about: &str, partner: &P) -> ExitCode {
     let start = Instant::now();
     match run(start, budget, partner) {
         Ok(Some(colour)) => {
@@ -444,7 +460,7 @@ pub fn main_with<P: Partner>(name: &str, budget: &str, help: &str, partner: &P) 
             ExitCode::SUCCESS
         }
         Ok(None) => {
-            println!("{help}");
+            println!("{}", help(name, budget, about));
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -18,14 +18,8 @@ mod common;
 use common::{AlphaBeta, Graph, Limits, Partner, Pos};
 use std::process::ExitCode;
 
-/// The command line help.
-const HELP: &str = "filler-deep: a Filler sparring partner, deep alpha-beta over the owned cells.
-Reads N and N rows of N colour digits on stdin (own start top-left), prints one colour.
-Options:
-  --nodes N    stop after N search nodes (reproducible; no clock unless --millis is given)
-  --millis MS  stop MS milliseconds after the process started (default 800)
-  --info       report each search depth on stderr
-  --help       print this help";
+/// What it is, for `--help`.
+const ABOUT: &str = "deep alpha-beta over the owned cells";
 
 /// Deep search, cheap evaluation.
 struct Deep;
@@ -43,5 +37,5 @@ impl Partner for Deep {
 
 /// Runs the program.
 fn main() -> ExitCode {
-    common::main_with("filler-deep", "--nodes", HELP, &Deep)
+    common::main_with("filler-deep", "--nodes", ABOUT, &Deep)
 }

@@ -18,15 +18,8 @@ mod common;
 use common::{AlphaBeta, COLOURS, Graph, Limits, Partner, Pos, Set};
 use std::process::ExitCode;
 
-/// The command line help.
-const HELP: &str =
-    "filler-frontier: a Filler sparring partner, alpha-beta over frontiers and mobility.
-Reads N and N rows of N colour digits on stdin (own start top-left), prints one colour.
-Options:
-  --nodes N    stop after N search nodes (reproducible; no clock unless --millis is given)
-  --millis MS  stop MS milliseconds after the process started (default 800)
-  --info       report each search depth on stderr
-  --help       print this help";
+/// What it is, for `--help`.
+const ABOUT: &str = "alpha-beta over frontiers and mobility";
 
 /// Search over frontiers and mobility.
 struct Frontier;
@@ -56,5 +49,5 @@ impl Partner for Frontier {
 
 /// Runs the program.
 fn main() -> ExitCode {
-    common::main_with("filler-frontier", "--nodes", HELP, &Frontier)
+    common::main_with("filler-frontier", "--nodes", ABOUT, &Frontier)
 }

@@ -20,14 +20,8 @@ use common::{Graph, Limits, Move, Partner, Pos};
 use std::process::ExitCode;
 use std::time::Instant;
 
-/// The command line help.
-const HELP: &str = "filler-mc: a Filler sparring partner, UCT with greedy-random playouts.
-Reads N and N rows of N colour digits on stdin (own start top-left), prints one colour.
-Options:
-  --playouts N  stop after N playouts (reproducible; no clock unless --millis is given)
-  --millis MS   stop MS milliseconds after the process started (default 800)
-  --info        report the playouts on stderr
-  --help        print this help";
+/// What it is, for `--help`.
+const ABOUT: &str = "UCT with greedy-random playouts";
 
 /// The exploration constant of the upper confidence bound.
 const EXPLORE: f64 = 0.5;
@@ -177,5 +171,5 @@ impl Partner for Carlo {
 
 /// Runs the program.
 fn main() -> ExitCode {
-    common::main_with("filler-mc", "--playouts", HELP, &Carlo)
+    common::main_with("filler-mc", "--playouts", ABOUT, &Carlo)
 }

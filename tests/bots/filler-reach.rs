@@ -20,15 +20,8 @@ mod common;
 use common::{AlphaBeta, Graph, Limits, Partner, Pos};
 use std::process::ExitCode;
 
-/// The command line help.
-const HELP: &str =
-    "filler-reach: a Filler sparring partner, alpha-beta over who reaches the free cells first.
-Reads N and N rows of N colour digits on stdin (own start top-left), prints one colour.
-Options:
-  --nodes N    stop after N search nodes (reproducible; no clock unless --millis is given)
-  --millis MS  stop MS milliseconds after the process started (default 800)
-  --info       report each search depth on stderr
-  --help       print this help";
+/// What it is, for `--help`.
+const ABOUT: &str = "alpha-beta over who reaches the free cells first";
 
 /// Search over the race to the free regions.
 struct Reach;
@@ -59,5 +52,5 @@ impl Partner for Reach {
 
 /// Runs the program.
 fn main() -> ExitCode {
-    common::main_with("filler-reach", "--nodes", HELP, &Reach)
+    common::main_with("filler-reach", "--nodes", ABOUT, &Reach)
 }
