@@ -10,6 +10,7 @@
 //! the Ataxx network's trainer ([`ataxx_net`]).
 #![deny(missing_docs)]
 
+pub mod ataxx_games;
 pub mod ataxx_net;
 pub mod book;
 pub mod book_archive;

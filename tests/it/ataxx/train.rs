@@ -1,6 +1,7 @@
 //! The Ataxx network's training pipeline end to end on a tiny data set, through the real
 //! `ataxx-train`: generate two shards (reproducible, resumable), merge them into the file one
-//! process writes, fit a network, load it into the core and play with it.
+//! process writes, pack them into the compact record and label them again, fit a network,
+//! load it into the core and play with it.
 
 use duel_core::ataxx::nnue::{Network, TRAINED_UNITS};
 use duel_core::ataxx::{Board, Match, Player, Rules};
@@ -62,6 +63,67 @@ fn the_network_trainer_runs_end_to_end_on_a_tiny_data_set() {
     let text = std::fs::read_to_string(&merged).unwrap();
     assert_eq!(text, std::fs::read_to_string(&whole).unwrap());
     assert_eq!(text.matches("# game").count(), 12);
+    // Packed into the compact record (moves and results) and labelled again at the same
+    // nodes, the games give back the generated file byte for byte (the tiny games all end).
+    assert!(!text.contains(" - "), "a game was cut off: {text}");
+    let (packed, labelled) = (dir.join("games.axg"), dir.join("labelled.txt"));
+    let err = train(&[
+        "pack",
+        merged.to_str().unwrap(),
+        "--out",
+        packed.to_str().unwrap(),
+    ]);
+    assert!(err.contains("packed 12 games"), "{err}");
+    let record = std::fs::read(&packed).unwrap();
+    let moves: usize = text
+        .lines()
+        .filter(|l| l.starts_with("# game"))
+        .map(|l| l.split(' ').count() - 6)
+        .sum();
+    assert!(
+        record.len() < 8 + 2 * moves,
+        "{} bytes for {moves} moves",
+        record.len()
+    );
+    for shard in ["0/2", "1/2"] {
+        let out = dir.join(format!("l{}.txt", &shard[..1]));
+        train(&[
+            "label",
+            packed.to_str().unwrap(),
+            "--nodes",
+            "300",
+            "--shard",
+            shard,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+    }
+    train(&[
+        "merge",
+        dir.join("l0.txt").to_str().unwrap(),
+        dir.join("l1.txt").to_str().unwrap(),
+        "--out",
+        labelled.to_str().unwrap(),
+    ]);
+    assert_eq!(std::fs::read_to_string(&labelled).unwrap(), text);
+    // A record cut short is refused in one line.
+    let cut = dir.join("cut.axg");
+    std::fs::write(&cut, &record[..record.len() - 1]).unwrap();
+    let out = run(
+        &train_bin("ataxx-train"),
+        &[
+            "label",
+            cut.to_str().unwrap(),
+            "--out",
+            dir.join("x.txt").to_str().unwrap(),
+        ],
+        "",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("cut short") && err.lines().count() == 1,
+        "{err}"
+    );
     // Fit a network of the default size, the committed one; it loads into the core and plays
     // legal moves.
     let net_file = dir.join("net.bin");

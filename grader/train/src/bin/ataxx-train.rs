@@ -6,6 +6,8 @@
 //! cargo run --release -p duel-train --bin ataxx-train -- merge a0.txt a1.txt --out a.txt
 //! cargo run --release -p duel-train --bin ataxx-train -- fit a.txt --out core/src/ataxx/weights.bin
 //! cargo run --release -p duel-train --bin ataxx-train -- fit-net a.txt --epochs 10
+//! cargo run --release -p duel-train --bin ataxx-train -- pack a.txt --out games.axg
+//! cargo run --release -p duel-train --bin ataxx-train -- label games.axg --nodes 20000 --out a.txt
 //! ```
 //!
 //! `fit-net` trains the efficiently updatable network of `duel_train::ataxx_net` on the same
@@ -15,9 +17,15 @@
 //! `--shard K/N`: standard rules, `--plies` random plies from the start (drawn from `--seed`
 //! and `i`, so every game is reproducible alone), then the engine's own move at `--nodes`
 //! nodes a move. It appends to `--out` one line a position, `<black hex> <white hex> <x|o>
-//! <search score for the side to move> <black's result 1|0.5|0>`, then `# game <i> <plies>`.
-//! Run again with the same arguments, it resumes after the last complete game in the file.
-//! Progress goes to stderr.
+//! <search score for the side to move> <black's result 1|0.5|0>`, then `# game <i> <plies>
+//! <black's result or -> <random plies> <moves…>` (a game cut off at 600 plies has no result
+//! and no position lines). Run again with the same arguments, it resumes after the last
+//! complete game in the file. Progress goes to stderr.
+//!
+//! `pack` keeps what must outlive a run: the finished games' moves and results, about a byte a
+//! move (`duel_train::ataxx_games`). `label` turns such a record back into `generate`'s format
+//! by searching every position again (resumable and sharded the same way); at the generator's
+//! nodes, with the same engine, it gives back the generated file byte for byte.
 //!
 //! `fit` reads such files, fits the weights of the terms of `duel_core::ataxx::features` in two
 //! phases (by empty cells) so that a logistic function of the score predicts the game's result
@@ -28,9 +36,10 @@
 use clap::{Parser, Subcommand};
 use duel_core::Colour;
 use duel_core::ataxx::train::{FEATURE_NAMES, FEATURES, features};
-use duel_core::ataxx::{Board, Eval, Match, Player, Rules};
+use duel_core::ataxx::{Board, Eval, Match, Move, Player, Rules};
 use duel_core::{Bitboard, Budget, Entry, Player as _, TimeUse};
 use duel_train::Rng;
+use duel_train::ataxx_games::{self, GameRecord, black_result};
 use duel_train::selfplay::{MergeArgs, Run, ShardArgs, merge_files};
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
@@ -52,6 +61,20 @@ enum Command {
     FitNet(NetArgs),
     /// Merge the shards' files into one, in game order (the file one process would write).
     Merge(MergeArgs),
+    /// Pack the finished games of generated files into the compact record
+    /// (`duel_train::ataxx_games`: moves and results, about a byte a move).
+    Pack {
+        /// Files written by `generate` (or merged).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The record file to write.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Label the positions of packed games by searching each again: writes `generate`'s
+    /// format (resumable and sharded like it), byte for byte `generate`'s file when the nodes
+    /// and the engine are the same.
+    Label(LabelArgs),
     /// Fit the evaluation's weights to generated files.
     Fit {
         /// Files written by `generate`.
@@ -119,6 +142,22 @@ struct NetArgs {
     out: Option<PathBuf>,
 }
 
+/// What `label` reads and searches, and where it writes.
+#[derive(clap::Args)]
+struct LabelArgs {
+    /// A record file written by `pack`.
+    games: PathBuf,
+    /// This shard, `K/N`: the records whose position in the file is K modulo N.
+    #[arg(long, default_value = "0/1")]
+    shard: duel_train::Shard,
+    /// Nodes a move.
+    #[arg(long, default_value_t = 20_000)]
+    nodes: u64,
+    /// The file to append to.
+    #[arg(long)]
+    out: PathBuf,
+}
+
 /// What `generate` plays, and where it writes.
 #[derive(clap::Args)]
 struct GenerateArgs {
@@ -151,6 +190,8 @@ fn main() -> ExitCode {
                 .parse()
                 .ok()
         }),
+        Command::Pack { files, out } => pack(&files, &out),
+        Command::Label(args) => label_games(&args),
         Command::Fit {
             files,
             scale,
@@ -169,72 +210,91 @@ fn main() -> ExitCode {
     }
 }
 
-/// Plays game `number`: its positions with the search's scores, and black's result.
+/// Plays game `number`: `plies` random moves drawn from `seed` and the number, then the
+/// engine's own moves at `nodes` a move.
 fn play_game(number: u64, seed: u64, plies: u32, nodes: u64, table: &mut [Entry]) -> Game {
     let mut rng = Rng::new(seed, number);
     let mut board = Board::start(Rules::Standard);
+    let mut opening = Vec::new();
     for _ in 0..plies {
         let moves = board.legal_moves();
         if moves.is_empty() {
             break;
         }
-        board = board.play_unchecked(moves.as_slice()[rng.below(moves.len())]);
+        let mv = moves.as_slice()[rng.below(moves.len())];
+        opening.push(mv);
+        board = board.play_unchecked(mv);
     }
+    search_game(opening, nodes, table, |_, chosen| Some(chosen))
+}
+
+/// The game after `opening`: every position searched at `nodes` nodes with a table cleared
+/// first, and the move `next(ply, searched move)` played, until the game ends, `next` gives
+/// `None`, or 600 plies (a game may circle by capturing jumps; it is then cut off, and has no
+/// result). `generate` plays the searched move; `label` the recorded one, so labelling a
+/// generated game with its nodes gives back its scores.
+fn search_game(
+    opening: Vec<Move>,
+    nodes: u64,
+    table: &mut [Entry],
+    mut next: impl FnMut(usize, Move) -> Option<Move>,
+) -> Game {
+    let mut board = Board::start(Rules::Standard);
+    for &mv in &opening {
+        board = board.play_unchecked(mv);
+    }
+    let random_plies = opening.len() as u32;
     table.fill(Entry::default());
     // The player's game keeps the positions since the last copy (the search scores a return
     // to one as a draw); its table persists through the game.
     let mut game = Match::from_board(board);
     let mut positions = Vec::new();
-    let mut played = 0;
-    // A game may circle by capturing jumps; it is cut off (and dropped) at 600 plies.
-    while !board.is_over() && played < 600 {
+    let mut moves = opening;
+    while !board.is_over() && positions.len() < 600 {
         let mut budget = Budget::nodes(nodes).with_max_depth(60);
         let Some(decision) = Player::new(table, TimeUse::ThisMove).choose(&game, &mut budget)
         else {
             break;
         };
+        let Some(mv) = next(positions.len(), decision.mv) else {
+            break;
+        };
         positions.push((board, decision.score));
-        if game.play(decision.mv).is_err() {
+        if game.play(mv).is_err() {
             break;
         }
+        moves.push(mv);
         board = *game.board();
-        played += 1;
     }
-    let black_result = board.final_margin().map(|margin| {
-        let for_mover = margin.signum();
-        let for_black = if board.side() == Colour::Black {
-            for_mover
-        } else {
-            -for_mover
-        };
-        0.5 + 0.5 * f64::from(for_black)
-    });
     Game {
         positions,
-        black_result,
-        plies: played,
+        record: GameRecord {
+            index: 0,
+            random_plies,
+            black_result: black_result(&board).unwrap_or(NO_RESULT),
+            moves,
+        },
     }
 }
 
+/// The result field of a game cut off before its end.
+const NO_RESULT: u8 = u8::MAX;
+
+/// A searched game: its positions with the search's scores, and its record.
 struct Game {
     positions: Vec<(Board, i32)>,
-    black_result: Option<f64>,
-    plies: u32,
+    record: GameRecord,
 }
 
-fn generate(g: &GenerateArgs) -> Result<(), String> {
-    let mut table = vec![Entry::default(); 1 << 16];
-    let run = Run {
-        out: Some(&g.out),
-        ends_game: |line| line.starts_with("# game "),
-        report_every: 20,
-        ..Run::new("ataxx-train", g.run.shard, g.games)
-    };
-    run.play(|number| {
-        let game = play_game(number, g.run.seed, g.plies, g.nodes, &mut table);
+impl Game {
+    /// The game's text in a generated file: a line a position (none for a game without a
+    /// result), then `# game <index> <engine plies> <black's result or -> <random plies>
+    /// <moves…>` (every move from the start, in UAI notation).
+    fn text(&self, index: u64) -> String {
         let mut text = String::new();
-        if let Some(result) = game.black_result {
-            for (board, score) in &game.positions {
+        let result = (self.record.black_result != NO_RESULT).then(|| self.record.black_score());
+        if let Some(result) = result {
+            for (board, score) in &self.positions {
                 let side = if board.side() == Colour::Black {
                     'x'
                 } else {
@@ -247,10 +307,122 @@ fn generate(g: &GenerateArgs) -> Result<(), String> {
                 ));
             }
         }
-        text.push_str(&format!("# game {number} {}\n", game.plies));
-        Ok(text)
-    })?;
+        let result = result.map_or("-".to_string(), |r| r.to_string());
+        text.push_str(&format!(
+            "# game {index} {} {result} {}",
+            self.positions.len(),
+            self.record.random_plies
+        ));
+        for mv in &self.record.moves {
+            text.push_str(&format!(" {mv}"));
+        }
+        text.push('\n');
+        text
+    }
+}
+
+fn generate(g: &GenerateArgs) -> Result<(), String> {
+    let mut table = vec![Entry::default(); 1 << 16];
+    let run = Run {
+        out: Some(&g.out),
+        ends_game: |line| line.starts_with("# game "),
+        report_every: 20,
+        ..Run::new("ataxx-train", g.run.shard, g.games)
+    };
+    run.play(
+        |number| Ok(play_game(number, g.run.seed, g.plies, g.nodes, &mut table).text(number)),
+    )?;
     eprintln!("ataxx-train: shard {} complete", g.run.shard);
+    Ok(())
+}
+
+/// The finished games of generated files, from their end lines, by index.
+fn read_records(files: &[PathBuf]) -> Result<Vec<GameRecord>, String> {
+    let mut games = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        for line in text.lines().filter_map(|l| l.strip_prefix("# game ")) {
+            let bad = || format!("{}: bad game line \"# game {line}\"", path.display());
+            let words: Vec<&str> = line.split(' ').collect();
+            let [index, _, result, random_plies, moves @ ..] = &words[..] else {
+                return Err(format!("{} (a file of a generator before records)", bad()));
+            };
+            let black_result = match *result {
+                "-" => continue,
+                "0" => 0,
+                "0.5" => 1,
+                "1" => 2,
+                _ => return Err(bad()),
+            };
+            let moves = moves
+                .iter()
+                .map(|m| Move::parse_uai(m))
+                .collect::<Result<Vec<Move>, _>>()
+                .map_err(|_| bad())?;
+            games.push(GameRecord {
+                index: index.parse().map_err(|_| bad())?,
+                random_plies: random_plies.parse().map_err(|_| bad())?,
+                black_result,
+                moves,
+            });
+        }
+    }
+    games.sort_by_key(|g| g.index);
+    if let Some(pair) = games.windows(2).find(|w| w[0].index == w[1].index) {
+        return Err(format!("game {} is in the files twice", pair[0].index));
+    }
+    Ok(games)
+}
+
+fn pack(files: &[PathBuf], out: &PathBuf) -> Result<(), String> {
+    let games = read_records(files)?;
+    let bytes = ataxx_games::encode(&games)?;
+    std::fs::write(out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
+    let moves: usize = games.iter().map(|g| g.moves.len()).sum();
+    eprintln!(
+        "ataxx-train: packed {} games, {moves} moves, into {} ({} bytes)",
+        games.len(),
+        out.display(),
+        bytes.len()
+    );
+    Ok(())
+}
+
+fn label_games(args: &LabelArgs) -> Result<(), String> {
+    let bytes = std::fs::read(&args.games).map_err(|e| format!("{}: {e}", args.games.display()))?;
+    let games =
+        ataxx_games::decode(&bytes).map_err(|e| format!("{}: {e}", args.games.display()))?;
+    let mut table = vec![Entry::default(); 1 << 16];
+    let run = Run {
+        out: Some(&args.out),
+        ends_game: |line| line.starts_with("# game "),
+        report_every: 20,
+        ..Run::new("ataxx-train", args.shard, games.len() as u64)
+    };
+    run.play(|j| {
+        let record = &games[j as usize];
+        let random = (record.random_plies as usize).min(record.moves.len());
+        let rest = &record.moves[random..];
+        let game = search_game(
+            record.moves[..random].to_vec(),
+            args.nodes,
+            &mut table,
+            |ply, _| rest.get(ply).copied(),
+        );
+        if game.record
+            != (GameRecord {
+                index: 0,
+                ..record.clone()
+            })
+        {
+            return Err(format!(
+                "game {}: its moves do not replay to its recorded end",
+                record.index
+            ));
+        }
+        Ok(game.text(record.index))
+    })?;
+    eprintln!("ataxx-train: shard {} labelled", args.shard);
     Ok(())
 }
 
