@@ -67,6 +67,13 @@ enum Command {
         /// Files written by `generate` (or merged).
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// Only the games numbered from this (a record per range of a long run, so that each
+        /// committed file stays as it was).
+        #[arg(long, default_value_t = 0)]
+        from: u64,
+        /// Only the games numbered below this.
+        #[arg(long, default_value_t = u64::MAX)]
+        below: u64,
         /// The record file to write.
         #[arg(long)]
         out: PathBuf,
@@ -190,7 +197,12 @@ fn main() -> ExitCode {
                 .parse()
                 .ok()
         }),
-        Command::Pack { files, out } => pack(&files, &out),
+        Command::Pack {
+            files,
+            from,
+            below,
+            out,
+        } => pack(&files, from..below, &out),
         Command::Label(args) => label_games(&args),
         Command::Fit {
             files,
@@ -374,8 +386,9 @@ fn read_records(files: &[PathBuf]) -> Result<Vec<GameRecord>, String> {
     Ok(games)
 }
 
-fn pack(files: &[PathBuf], out: &PathBuf) -> Result<(), String> {
-    let games = read_records(files)?;
+fn pack(files: &[PathBuf], range: std::ops::Range<u64>, out: &PathBuf) -> Result<(), String> {
+    let mut games = read_records(files)?;
+    games.retain(|g| range.contains(&g.index));
     let bytes = ataxx_games::encode(&games)?;
     std::fs::write(out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
     let moves: usize = games.iter().map(|g| g.moves.len()).sum();
