@@ -9,6 +9,7 @@
 mod helpers;
 
 mod botzone;
+mod games;
 mod train;
 mod uai;
 
