@@ -3,8 +3,8 @@
 //! a network the core loads.
 
 use duel_core::ataxx::nnue::{Network, TRAINED_UNITS};
-use duel_train::ataxx_games::{GameRecord, black_result, decode, encode};
 use duel_tests::{run, scratch_dir, train_bin};
+use duel_train::ataxx_games::{GameRecord, black_result, decode, encode};
 use std::path::{Path, PathBuf};
 
 /// The committed record files, in name order (so in game order).
@@ -42,12 +42,21 @@ fn the_committed_games_replay_to_the_ends_they_record() {
     let mut positions = 0;
     for path in &files {
         for game in games_of(path) {
-            assert!(last_index < Some(game.index), "game {} out of order", game.index);
+            assert!(
+                last_index < Some(game.index),
+                "game {} out of order",
+                game.index
+            );
             last_index = Some(game.index);
             let boards = game.boards().unwrap_or_else(|e| panic!("{e}"));
             let end = boards.last().unwrap();
             assert!(end.is_over(), "game {} does not end", game.index);
-            assert_eq!(black_result(end), Some(game.black_result), "game {}", game.index);
+            assert_eq!(
+                black_result(end),
+                Some(game.black_result),
+                "game {}",
+                game.index
+            );
             assert!(game.random_plies as usize <= game.moves.len());
             positions += game.moves.len() - game.random_plies as usize;
         }
@@ -71,14 +80,28 @@ fn a_sample_of_the_committed_games_refits_to_the_networks_format() {
         assert!(out.status.success(), "ataxx-train {args:?}: {err}");
     };
     let path = |p: &PathBuf| p.to_str().unwrap().to_string();
-    train(&["label", &path(&record), "--nodes", "200", "--out", &path(&labelled)]);
+    train(&[
+        "label",
+        &path(&record),
+        "--nodes",
+        "200",
+        "--out",
+        &path(&labelled),
+    ]);
     let text = std::fs::read_to_string(&labelled).unwrap();
     let moves: usize = sample
         .iter()
         .map(|g| g.moves.len() - g.random_plies as usize)
         .sum();
     assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), moves);
-    train(&["fit-net", &path(&labelled), "--epochs", "1", "--out", &path(&net)]);
+    train(&[
+        "fit-net",
+        &path(&labelled),
+        "--epochs",
+        "1",
+        "--out",
+        &path(&net),
+    ]);
     let bytes = std::fs::read(&net).unwrap();
     assert!(Network::<TRAINED_UNITS>::from_le_bytes(&bytes).is_some());
 }

@@ -352,8 +352,12 @@ fn generate(g: &GenerateArgs) -> Result<(), String> {
 fn read_records(files: &[PathBuf]) -> Result<Vec<GameRecord>, String> {
     let mut games = Vec::new();
     for path in files {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        for line in text.lines().filter_map(|l| l.strip_prefix("# game ")) {
+        let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        for line in BufReader::new(file).lines() {
+            let line = line.map_err(|e| format!("{}: {e}", path.display()))?;
+            let Some(line) = line.strip_prefix("# game ") else {
+                continue;
+            };
             let bad = || format!("{}: bad game line \"# game {line}\"", path.display());
             let words: Vec<&str> = line.split(' ').collect();
             let [index, _, result, random_plies, moves @ ..] = &words[..] else {
@@ -389,6 +393,15 @@ fn read_records(files: &[PathBuf]) -> Result<Vec<GameRecord>, String> {
 fn pack(files: &[PathBuf], range: std::ops::Range<u64>, out: &PathBuf) -> Result<(), String> {
     let mut games = read_records(files)?;
     games.retain(|g| range.contains(&g.index));
+    for game in &games {
+        let end = game.boards()?.pop();
+        if end.as_ref().and_then(black_result) != Some(game.black_result) {
+            return Err(format!(
+                "game {}: its moves do not end in its result",
+                game.index
+            ));
+        }
+    }
     let bytes = ataxx_games::encode(&games)?;
     std::fs::write(out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
     let moves: usize = games.iter().map(|g| g.moves.len()).sum();
