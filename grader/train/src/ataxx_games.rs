@@ -94,22 +94,31 @@ fn read_varint(bytes: &[u8], at: &mut usize) -> Result<u64, String> {
 /// The bytes of a record file holding `games` in the order given.
 ///
 /// # Errors
-/// A game whose moves do not replay legally, naming the game and the ply.
+/// A game whose result is above 2, or whose moves do not replay legally (or are not in the
+/// generation-order list where played), naming the game and the ply.
 pub fn encode(games: &[GameRecord]) -> Result<Vec<u8>, String> {
     let mut out = MAGIC.to_vec();
     for game in games {
         push_varint(&mut out, game.index);
         push_varint(&mut out, u64::from(game.random_plies));
-        out.push(game.black_result.min(2));
+        if game.black_result > 2 {
+            return Err(format!(
+                "game {}: result {} (0, 1 or 2)",
+                game.index, game.black_result
+            ));
+        }
+        out.push(game.black_result);
         push_varint(&mut out, game.moves.len() as u64);
         let boards = game.boards()?;
-        for (board, mv) in boards.iter().zip(&game.moves) {
+        for (ply, (board, mv)) in boards.iter().zip(&game.moves).enumerate() {
             let at = board
                 .legal_moves_unordered()
                 .as_slice()
                 .iter()
                 .position(|m| m == mv)
-                .unwrap_or(0);
+                .ok_or_else(|| {
+                    format!("game {}: ply {}: {mv} is not listed", game.index, ply + 1)
+                })?;
             push_varint(&mut out, at as u64);
         }
     }
