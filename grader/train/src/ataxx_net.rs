@@ -245,6 +245,40 @@ impl Net {
     }
 }
 
+impl Net {
+    /// The network whose [`Net::quantise`] gave `bytes` (the integer weights divided back by
+    /// their scales): a committed network as the start of a new fit. An error names what is
+    /// wrong with bytes that are not a network.
+    pub fn from_quantised(bytes: &[u8]) -> Result<Net, String> {
+        use duel_core::ataxx::nnue::{QA, QB};
+        let header: [u8; 4] = bytes
+            .get(..4)
+            .and_then(|b| b.try_into().ok())
+            .ok_or("shorter than a network's 4-byte header")?;
+        let hidden = u32::from_le_bytes(header) as usize;
+        let expected = 4 + 2 * (INPUTS * hidden + hidden + 2 * hidden) + 4;
+        if hidden == 0 || hidden > 4096 || bytes.len() != expected {
+            return Err(format!(
+                "{} bytes do not hold a network of {hidden} units ({expected} bytes)",
+                bytes.len()
+            ));
+        }
+        let i16s: Vec<f32> = bytes[4..expected - 4]
+            .chunks_exact(2)
+            .map(|b| f32::from(i16::from_le_bytes([b[0], b[1]])))
+            .collect();
+        let (first, output) = i16s.split_at(INPUTS * hidden + hidden);
+        let bias = i32::from_le_bytes(bytes[expected - 4..].try_into().map_err(|_| "no bias")?);
+        Ok(Net {
+            hidden,
+            input: first[..INPUTS * hidden].iter().map(|w| w / QA as f32).collect(),
+            input_bias: first[INPUTS * hidden..].iter().map(|w| w / QA as f32).collect(),
+            output: output.iter().map(|w| w / QB as f32).collect(),
+            output_bias: (f64::from(bias) / f64::from(QA * QB)) as f32,
+        })
+    }
+}
+
 /// Adam over the weights of a [`Net`].
 pub struct Adam {
     rate: f32,
@@ -353,6 +387,28 @@ mod tests {
             label: rng.below(3) as f32 / 2.0,
             base: 0.0,
         }
+    }
+
+    /// A quantised network read back quantises to the same bytes, and the committed network
+    /// reads; bytes of the wrong length or units are refused.
+    #[test]
+    fn a_quantised_network_reads_back_to_its_bytes() {
+        let mut net = Net::new(16, 9);
+        net.output_bias = -0.37;
+        let bytes = net.quantise();
+        let back = Net::from_quantised(&bytes).expect("a network");
+        assert_eq!(back.hidden, 16);
+        assert_eq!(back.quantise(), bytes);
+        let committed = include_bytes!("../../../core/src/ataxx/network.bin");
+        let read = Net::from_quantised(committed).expect("the committed network");
+        assert_eq!(read.hidden, duel_core::ataxx::nnue::TRAINED_UNITS);
+        assert_eq!(read.quantise(), committed.to_vec());
+        assert!(Net::from_quantised(&bytes[..bytes.len() - 1]).is_err());
+        assert!(Net::from_quantised(&bytes[..3]).is_err());
+        let mut wrong_units = bytes.clone();
+        wrong_units[0] = 17;
+        assert!(Net::from_quantised(&wrong_units).is_err());
+        assert!(Net::from_quantised(&[0, 0, 0, 0, 0, 0, 0, 0]).is_err());
     }
 
     /// The backward pass is the loss's gradient: central differences agree with it.

@@ -143,6 +143,11 @@ struct NetArgs {
     /// only; 8: all of them). Held-out positions are never augmented.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u8).range(1..=8))]
     symmetries: u8,
+    /// Start from this network (a file `--out` wrote, such as the committed
+    /// `core/src/ataxx/network.bin`) instead of random weights: its units decide `--hidden`,
+    /// and its held-out loss is reported before training.
+    #[arg(long)]
+    init: Option<PathBuf>,
     /// Where to write the weights, quantised in the byte layout the core's
     /// `ataxx::nnue::Network::from_le_bytes` reads.
     #[arg(long)]
@@ -570,7 +575,20 @@ fn fit_net(args: &NetArgs) -> Result<(), String> {
         train.len(),
         test.len()
     );
-    let mut net = Net::new(args.hidden, args.seed);
+    let mut net = match &args.init {
+        None => Net::new(args.hidden, args.seed),
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let net = Net::from_quantised(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+            eprintln!(
+                "ataxx-train: starting from {} ({} units): held-out loss {:.6}",
+                path.display(),
+                net.hidden,
+                ataxx_net::mean_loss(&net, &test)
+            );
+            net
+        }
+    };
     let started = std::time::Instant::now();
     let schedule = ataxx_net::Schedule {
         epochs: args.epochs,
