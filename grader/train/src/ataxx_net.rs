@@ -271,8 +271,14 @@ impl Net {
         let bias = i32::from_le_bytes(bytes[expected - 4..].try_into().map_err(|_| "no bias")?);
         Ok(Net {
             hidden,
-            input: first[..INPUTS * hidden].iter().map(|w| w / QA as f32).collect(),
-            input_bias: first[INPUTS * hidden..].iter().map(|w| w / QA as f32).collect(),
+            input: first[..INPUTS * hidden]
+                .iter()
+                .map(|w| w / QA as f32)
+                .collect(),
+            input_bias: first[INPUTS * hidden..]
+                .iter()
+                .map(|w| w / QA as f32)
+                .collect(),
             output: output.iter().map(|w| w / QB as f32).collect(),
             output_bias: (f64::from(bias) / f64::from(QA * QB)) as f32,
         })

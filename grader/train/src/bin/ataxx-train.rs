@@ -579,7 +579,8 @@ fn fit_net(args: &NetArgs) -> Result<(), String> {
         None => Net::new(args.hidden, args.seed),
         Some(path) => {
             let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let net = Net::from_quantised(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+            let net =
+                Net::from_quantised(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
             eprintln!(
                 "ataxx-train: starting from {} ({} units): held-out loss {:.6}",
                 path.display(),
