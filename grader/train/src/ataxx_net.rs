@@ -329,6 +329,26 @@ pub fn mean_loss(net: &Net, positions: &[Position]) -> f32 {
     (sum / positions.len().max(1) as f64) as f32
 }
 
+/// Empty cells of a position (standard rules: no blocked cells).
+pub fn empties(p: &Position) -> usize {
+    49usize.saturating_sub(p.own.len() + p.other.len())
+}
+
+/// The mean loss of `net` over `positions` by phase: entry `i` is `(positions, mean loss)` of
+/// those with `i * width ..= i * width + width - 1` empty cells (`width` at least 1), up to 49.
+pub fn mean_loss_by_empties(net: &Net, positions: &[Position], width: usize) -> Vec<(usize, f32)> {
+    let width = width.max(1);
+    let mut sums = vec![(0usize, 0.0f64); 49 / width + 1];
+    for p in positions {
+        let bucket = &mut sums[empties(p).min(49) / width];
+        bucket.0 += 1;
+        bucket.1 += f64::from(net.loss(p));
+    }
+    sums.into_iter()
+        .map(|(n, sum)| (n, (sum / n.max(1) as f64) as f32))
+        .collect()
+}
+
 /// How [`train`] goes: `epochs` passes of shuffled minibatches of `batch` positions, Adam's
 /// learning rate `rate` in the first pass and multiplied by `decay` after each, the shuffles
 /// drawn from `seed`.
@@ -507,6 +527,32 @@ mod tests {
         }
         assert_eq!(images.len(), 8);
         assert!((0..49).all(|c| symmetric_cell(c, 0) == c));
+    }
+
+    /// The losses by phase are those of their positions alone, and together make the mean.
+    #[test]
+    fn losses_by_phase_partition_the_mean() {
+        let mut rng = Rng::new(4, 0);
+        let data: Vec<Position> = (0..500).map(|_| random_position(&mut rng)).collect();
+        let net = Net::new(8, 3);
+        let phases = mean_loss_by_empties(&net, &data, 10);
+        assert_eq!(phases.len(), 5);
+        assert_eq!(phases.iter().map(|(n, _)| n).sum::<usize>(), data.len());
+        let total: f64 = phases.iter().map(|&(n, l)| n as f64 * f64::from(l)).sum();
+        let mean = f64::from(mean_loss(&net, &data));
+        assert!(
+            (total / data.len() as f64 - mean).abs() < 1e-5,
+            "{total} vs {mean}"
+        );
+        for (i, &(n, loss)) in phases.iter().enumerate() {
+            let own: Vec<Position> = data
+                .iter()
+                .filter(|p| empties(p) / 10 == i)
+                .cloned()
+                .collect();
+            assert_eq!(own.len(), n);
+            assert!((mean_loss(&net, &own) - loss).abs() < 1e-6);
+        }
     }
 
     /// Training lowers the loss on a rule the inputs decide (more own pieces wins).

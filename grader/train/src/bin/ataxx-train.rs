@@ -587,6 +587,7 @@ fn fit_net(args: &NetArgs) -> Result<(), String> {
                 net.hidden,
                 ataxx_net::mean_loss(&net, &test)
             );
+            print_phases("starting network", &net, &test);
             net
         }
     };
@@ -615,11 +616,31 @@ fn fit_net(args: &NetArgs) -> Result<(), String> {
         "held-out loss: network {:.6}, linear evaluation {linear:.6}",
         ataxx_net::mean_loss(&net, &test)
     );
+    print_phases("network", &net, &test);
     if let Some(path) = &args.out {
         std::fs::write(path, net.quantise()).map_err(|e| format!("{}: {e}", path.display()))?;
         eprintln!("ataxx-train: wrote {}", path.display());
     }
     Ok(())
+}
+
+/// Prints `net`'s held-out loss by phase, ten empty cells a row, under the heading `what`.
+fn print_phases(
+    what: &str,
+    net: &duel_train::ataxx_net::Net,
+    test: &[duel_train::ataxx_net::Position],
+) {
+    println!("held-out loss of the {what} by empty cells:");
+    for (i, (n, loss)) in duel_train::ataxx_net::mean_loss_by_empties(net, test, 10)
+        .into_iter()
+        .enumerate()
+    {
+        println!(
+            "  {:>2}-{:<2} {n:>9} positions {loss:.6}",
+            i * 10,
+            (i * 10 + 9).min(49)
+        );
+    }
 }
 
 /// The mean squared error of `sigmoid(score / scale)` against labels, over `(label, score)`.
