@@ -755,11 +755,14 @@ fn a_record_read_back_gives_the_table_and_result_line_the_match_printed() {
     read.extend_from_slice(&common);
     let (summary, stderr) = arena_ok("filler", &read);
     assert!(stderr.is_empty(), "a summary plays no game: {stderr}");
-    // The same lines but the players' (a record does not name them), then the reasons.
+    // The same lines but the players' and their thinking time (a record holds neither),
+    // then the reasons.
+    assert!(played.contains("\ntime used: A "), "{played}");
+    assert!(!summary.contains("time used"), "{summary}");
     let body = |out: &str| -> Vec<String> {
         out.lines()
             .filter(|l| {
-                !["  A: ", "  B: ", "  read back from "]
+                !["  A: ", "  B: ", "  read back from ", "time used: "]
                     .iter()
                     .any(|p| l.starts_with(p))
             })

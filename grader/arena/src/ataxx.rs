@@ -418,7 +418,7 @@ impl Referee for AtaxxReferee {
                 let why = format!("invalid move {}", mv_text.text());
                 return finish_seats(seats, forfeit(record, side, &why));
             }
-            record.push(mv.to_string(), spent);
+            record.push(side, mv.to_string(), spent);
             // Standard rules have no repetition rule, and captures reset the 100-ply clock, so
             // two engines can cycle forever: a position seen the third time is a draw (as
             // cutechess adjudicates). Botzone's judge has its own rule and the 401-ply limit.

@@ -424,7 +424,7 @@ impl Referee for FillerReferee {
                 return forfeit(record, side, &format!("forbidden colour {colour}"), size);
             }
             field.play(player, colour);
-            record.push(colour.to_string(), spent);
+            record.push(side, colour.to_string(), spent);
             if self.verbose {
                 println!(
                     "game {} move {}: {side} plays {colour}; cells {} - {}",

@@ -480,7 +480,7 @@ impl Referee for FruitRageReferee {
             }
             points[k] += (size * size) as i64;
             cpu[k] += used;
-            record.push(cell.to_string(), used);
+            record.push(side, cell.to_string(), used);
             side = side.other();
             ply += 1;
         }

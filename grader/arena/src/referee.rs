@@ -49,6 +49,10 @@ pub struct GameRecord {
     /// The wall time each move of `moves` took, in milliseconds (for the game's own record
     /// format; not in the JSON lines, which must not depend on the machine's speed).
     pub move_millis: Vec<u64>,
+    /// A's and B's thinking time over the game, in milliseconds, by the referee's watch.
+    pub side_millis: [u64; 2],
+    /// A's and B's longest move, in milliseconds.
+    pub longest_millis: [u64; 2],
     /// The winner, `None` for a draw.
     pub winner: Option<Side>,
     /// A's final score minus B's (discs, cells or points, as the game counts).
@@ -64,17 +68,22 @@ impl GameRecord {
             a_first,
             moves: Vec::new(),
             move_millis: Vec::new(),
+            side_millis: [0; 2],
+            longest_millis: [0; 2],
             winner: None,
             margin: 0,
             reason: "game over".to_string(),
         }
     }
 
-    /// Records a move and the time it took.
-    pub fn push(&mut self, mv: String, took: Duration) {
+    /// Records `by`'s move and the time it took (a pass the referee plays took none).
+    pub fn push(&mut self, by: Side, mv: String, took: Duration) {
+        let millis = took.as_millis().min(u128::from(u64::MAX)) as u64;
         self.moves.push(mv);
-        self.move_millis
-            .push(took.as_millis().min(u128::from(u64::MAX)) as u64);
+        self.move_millis.push(millis);
+        let k = by.index();
+        self.side_millis[k] = self.side_millis[k].saturating_add(millis);
+        self.longest_millis[k] = self.longest_millis[k].max(millis);
     }
 
     /// The game ended by the rules with A's `margin`; its sign decides the winner.

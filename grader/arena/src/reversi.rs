@@ -464,9 +464,10 @@ impl Referee for ReversiReferee {
         let mut live = self.opening_game(game.opening);
         while !board.is_over() {
             if !board.has_move() {
+                let passer = side_of(board.to_move());
                 board = board.pass();
                 let _ = live.push(Move::Pass, None, None);
-                record.push("pass".into(), Duration::ZERO);
+                record.push(passer, "pass".into(), Duration::ZERO);
                 continue;
             }
             let side = side_of(board.to_move());
@@ -502,7 +503,7 @@ impl Referee for ReversiReferee {
                     );
                 }
             }
-            record.push(Move::Place(square).to_string(), spent);
+            record.push(side, Move::Place(square).to_string(), spent);
             if self.verbose {
                 println!(
                     "game {} move {}: {} plays {}",

@@ -17,11 +17,49 @@ pub(crate) struct Totals {
     pub(crate) margin_pairs: MarginPairs,
     /// The first game of the pair under way: A's outcome and margin.
     pub(crate) half_pair: Option<(Outcome, i64)>,
+    /// A's and B's thinking time (games played here only: a record holds no times).
+    pub(crate) time: [TimeUsed; 2],
+}
+
+/// One side's thinking time over a match's games, by the referee's watch.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub(crate) struct TimeUsed {
+    /// Games counted.
+    pub(crate) games: u64,
+    /// Milliseconds over all of them.
+    pub(crate) total_millis: u64,
+    /// The most milliseconds one game took.
+    pub(crate) most_in_a_game: u64,
+    /// The longest move, in milliseconds.
+    pub(crate) longest_move: u64,
+}
+
+impl TimeUsed {
+    fn add(&mut self, game_millis: u64, longest_move: u64) {
+        self.games += 1;
+        self.total_millis = self.total_millis.saturating_add(game_millis);
+        self.most_in_a_game = self.most_in_a_game.max(game_millis);
+        self.longest_move = self.longest_move.max(longest_move);
+    }
+
+    /// `"7.42 s a game (most 8.23), longest move 0.91 s"`.
+    fn describe(&self) -> String {
+        let seconds = |millis: u64| millis as f64 / 1000.0;
+        let mean = seconds(self.total_millis) / self.games.max(1) as f64;
+        format!(
+            "{mean:.2} s a game (most {:.2}), longest move {:.3} s",
+            seconds(self.most_in_a_game),
+            seconds(self.longest_move)
+        )
+    }
 }
 
 impl Totals {
     pub(crate) fn add(&mut self, index: usize, record: &GameRecord) {
         self.tally.add(record.outcome(), record.margin);
+        for (k, time) in self.time.iter_mut().enumerate() {
+            time.add(record.side_millis[k], record.longest_millis[k]);
+        }
         if index % 2 == 0 {
             self.half_pair = Some((record.outcome(), record.margin));
         } else if let Some((first, margin)) = self.half_pair.take() {
@@ -200,6 +238,7 @@ pub(crate) fn print_table<R: Referee>(
         t.margin_sum as f64 / f64::from(t.games())
     };
     println!("{game} arena, {} games", t.games());
+    let played = matches!(source, Source::Played(_));
     match source {
         Source::Played(setup) => {
             for (side, (spec, time)) in ["A", "B"]
@@ -261,6 +300,13 @@ pub(crate) fn print_table<R: Referee>(
             }
         );
     }
+    if played {
+        println!(
+            "time used: A {}; B {}",
+            totals.time[0].describe(),
+            totals.time[1].describe()
+        );
+    }
     let llr = sprt.map_or(f64::NAN, |s| s.llr(&totals.sprt_sample(R::MARGIN_PAIRS)));
     if let Some(s) = sprt {
         let (low, high) = s.bounds();
@@ -296,4 +342,42 @@ pub(crate) fn print_table<R: Referee>(
         ));
     }
     println!("{result}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::referee::Side;
+    use std::time::Duration;
+
+    #[test]
+    fn thinking_time_is_counted_by_side_a_game_at_a_time() {
+        let mut totals = Totals::default();
+        for (index, (a, b)) in [(300u64, 50u64), (900, 10)].into_iter().enumerate() {
+            let mut record = GameRecord::new(index % 2 == 0);
+            record.push(Side::A, "d3".into(), Duration::from_millis(a));
+            record.push(Side::B, "pass".into(), Duration::ZERO);
+            record.push(Side::B, "c5".into(), Duration::from_millis(b));
+            record.push(Side::A, "e6".into(), Duration::from_millis(100));
+            totals.add(index, &record.finish(1));
+        }
+        let [a, b] = totals.time;
+        assert_eq!(
+            a,
+            TimeUsed {
+                games: 2,
+                total_millis: 1_400,
+                most_in_a_game: 1_000,
+                longest_move: 900
+            }
+        );
+        assert_eq!(
+            (b.total_millis, b.most_in_a_game, b.longest_move),
+            (60, 50, 50)
+        );
+        assert_eq!(
+            a.describe(),
+            "0.70 s a game (most 1.00), longest move 0.900 s"
+        );
+    }
 }
