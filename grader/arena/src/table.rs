@@ -42,7 +42,8 @@ impl TimeUsed {
         self.longest_move = self.longest_move.max(longest_move);
     }
 
-    /// `"7.42 s a game (most 8.23), longest move 0.91 s"`.
+    /// `"7.42 s a game (most 8.23), longest move 0.910 s"`. A move that lost on time is not
+    /// in it: the referee stops the game before recording it.
     fn describe(&self) -> String {
         let seconds = |millis: u64| millis as f64 / 1000.0;
         let mean = seconds(self.total_millis) / self.games.max(1) as f64;
