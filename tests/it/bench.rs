@@ -8,7 +8,7 @@ use duel_tests::{bin, run};
 /// Each game's program, `duel bench` subcommand and signature.
 const SIGNATURES: [(&str, &str, u64); 4] = [
     ("reversi", "reversi", 710_460),
-    ("ataxx", "ataxx", 671_329),
+    ("ataxx", "ataxx", 585_672),
     ("filler", "filler", 482_505),
     ("fruit-rage", "fruit-rage", 26_169),
 ];

@@ -1,25 +1,27 @@
-//! A small efficiently updatable network for Ataxx, trained here in `f32` (the core's integer
-//! inference is a later step): inputs are the 98 piece-on-cell features seen from one side
-//! (its own pieces on cells 0..49, the other side's on 49..98); one layer of [`Net::hidden`]
-//! units turns them into an accumulator for each side, both clipped to `0..=1` and read by one
-//! output unit, the side to move's accumulator first. The output is a logit: the predicted
-//! result of the side to move is its sigmoid.
+//! The efficiently updatable network of `duel_core::ataxx::nnue`, trained here in `f32`:
+//! inputs are the board's 36 windows of 2×2 cells in their 81 patterns, seen from one side (the
+//! rows `duel_core::ataxx::nnue::input_rows` names, the core's own definition); one layer of
+//! [`Net::hidden`] units turns them into an accumulator for each side, both clipped to `0..=1`
+//! and read by one output unit, the side to move's accumulator first. The output is a logit:
+//! the predicted result of the side to move is its sigmoid.
 //!
-//! An accumulator is a sum of weight columns of the pieces on the board, so a move updates it
-//! by the few cells it changes; training computes it whole.
+//! An accumulator is a sum of weight rows, one a window, so a move updates it by the few
+//! windows it changes; training computes it whole.
 
 use crate::Rng;
+use duel_core::Bitboard;
+use duel_core::ataxx::nnue::input_rows;
 
-/// Input features of one side's view: own pieces, then the other side's.
-pub const INPUTS: usize = 98;
+/// Input rows of one side's view: a window's 81 patterns, window after window.
+pub const INPUTS: usize = duel_core::ataxx::nnue::INPUTS;
 
 /// One training position, from the side to move's view.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Position {
-    /// Cells of the side to move's pieces (0..49).
-    pub own: Vec<u8>,
-    /// Cells of the other side's pieces.
-    pub other: Vec<u8>,
+    /// The side to move's pieces (cells 0..49, row-major).
+    pub own: Bitboard,
+    /// The other side's pieces.
+    pub other: Bitboard,
     /// The label: the expected result of the side to move, in `0..=1`.
     pub label: f32,
     /// A logit the network's output is added to: the linear evaluation's, so that the
@@ -47,10 +49,11 @@ impl Position {
     /// This position under the board's symmetry `k` (see [`symmetric_cell`]): the same
     /// label, since Ataxx without blocked cells plays the same on every image of a board.
     pub fn symmetric(&self, k: u8) -> Position {
-        let map = |cells: &[u8]| cells.iter().map(|&c| symmetric_cell(c, k)).collect();
+        let map =
+            |cells: Bitboard| Bitboard(cells.map(|c| 1u64 << symmetric_cell(c as u8, k)).sum());
         Position {
-            own: map(&self.own),
-            other: map(&self.other),
+            own: map(self.own),
+            other: map(self.other),
             label: self.label,
             base: self.base,
         }
@@ -110,14 +113,10 @@ impl Net {
     }
 
     /// The accumulator of the side whose pieces are `mine` against `theirs`.
-    fn accumulate(&self, mine: &[u8], theirs: &[u8]) -> Vec<f32> {
+    fn accumulate(&self, mine: Bitboard, theirs: Bitboard) -> Vec<f32> {
         let h = self.hidden;
         let mut acc = self.input_bias.clone();
-        let rows = mine
-            .iter()
-            .map(|&c| usize::from(c))
-            .chain(theirs.iter().map(|&c| 49 + usize::from(c)));
-        for row in rows {
+        for row in input_rows(mine, theirs) {
             for (a, w) in acc.iter_mut().zip(&self.input[row * h..(row + 1) * h]) {
                 *a += w;
             }
@@ -127,8 +126,8 @@ impl Net {
 
     fn forward(&self, p: &Position) -> Forward {
         let acc = [
-            self.accumulate(&p.own, &p.other),
-            self.accumulate(&p.other, &p.own),
+            self.accumulate(p.own, p.other),
+            self.accumulate(p.other, p.own),
         ];
         let mut logit = self.output_bias;
         for (side, a) in acc.iter().enumerate() {
@@ -161,7 +160,7 @@ impl Net {
         let e = y - p.label;
         let d = 2.0 * e * y * (1.0 - y);
         grad.output_bias += d;
-        let views: [(&[u8], &[u8]); 2] = [(&p.own, &p.other), (&p.other, &p.own)];
+        let views = [(p.own, p.other), (p.other, p.own)];
         for (side, (mine, theirs)) in views.into_iter().enumerate() {
             let weights = &self.output[side * h..(side + 1) * h];
             let grads = &mut grad.output[side * h..(side + 1) * h];
@@ -175,11 +174,7 @@ impl Net {
             for (b, g) in grad.input_bias.iter_mut().zip(&dacc) {
                 *b += g;
             }
-            let rows = mine
-                .iter()
-                .map(|&c| usize::from(c))
-                .chain(theirs.iter().map(|&c| 49 + usize::from(c)));
-            for row in rows {
+            for row in input_rows(mine, theirs) {
                 for (w, g) in grad.input[row * h..(row + 1) * h].iter_mut().zip(&dacc) {
                     *w += g;
                 }
@@ -331,7 +326,7 @@ pub fn mean_loss(net: &Net, positions: &[Position]) -> f32 {
 
 /// Empty cells of a position (standard rules: no blocked cells).
 pub fn empties(p: &Position) -> usize {
-    49usize.saturating_sub(p.own.len() + p.other.len())
+    49usize.saturating_sub((p.own.len() + p.other.len()) as usize)
 }
 
 /// The mean loss of `net` over `positions` by phase: entry `i` is `(positions, mean loss)` of
@@ -399,11 +394,11 @@ mod tests {
     use super::*;
 
     fn random_position(rng: &mut Rng) -> Position {
-        let (mut own, mut other) = (Vec::new(), Vec::new());
-        for cell in 0..49u8 {
+        let (mut own, mut other) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for cell in 0..49 {
             match rng.below(3) {
-                0 => own.push(cell),
-                1 => other.push(cell),
+                0 => own = own.union(Bitboard::square(cell)),
+                1 => other = other.union(Bitboard::square(cell)),
                 _ => {}
             }
         }
@@ -465,18 +460,18 @@ mod tests {
     }
 
     /// The core's integer network, from [`Net::quantise`], scores as this `f32` one does, on
-    /// 10,000 random positions: with random weights of the trainer's initial size within 4
-    /// score units on average and 25 at worst (0.04 and 0.25 of a piece; measured 2.9 and
-    /// 16.3), and with weights ten times as large within 12 and 60 (measured 8.1 and 44.3).
+    /// 10,000 random positions: with random weights of the trainer's initial size within 6
+    /// score units on average and 25 at worst (0.06 and 0.25 of a piece; measured 4.8 and
+    /// 18.4: each of the 36 rows a view rounds), and with weights ten times as large within 12
+    /// and 60 (measured 9.4 and 50.7).
     #[test]
     fn the_quantised_network_equals_the_float_one_within_a_bound() {
-        use duel_core::Bitboard;
         use duel_core::Colour;
         use duel_core::ataxx::nnue::{LOGIT_SCORE, Network};
         use duel_core::ataxx::{Board, Rules};
         let mut rng = Rng::new(11, 0);
         for (seed, scale, mean_bound, worst_bound) in
-            [(1, 1.0f32, 4.0, 25.0), (2, 10.0, 12.0, 60.0)]
+            [(1, 1.0f32, 6.0, 25.0), (2, 10.0, 12.0, 60.0)]
         {
             let mut net = Net::new(32, seed);
             net.weights_mut().for_each(|w| *w *= scale);
@@ -484,15 +479,14 @@ mod tests {
             let (mut worst, mut sum) = (0.0f32, 0.0f32);
             for _ in 0..10_000 {
                 let p = random_position(&mut rng);
-                let bits = |cells: &[u8]| Bitboard(cells.iter().map(|&c| 1u64 << c).sum());
                 let side = if rng.below(2) == 0 {
                     Colour::Black
                 } else {
                     Colour::White
                 };
                 let (black, white) = match side {
-                    Colour::Black => (bits(&p.own), bits(&p.other)),
-                    Colour::White => (bits(&p.other), bits(&p.own)),
+                    Colour::Black => (p.own, p.other),
+                    Colour::White => (p.other, p.own),
                 };
                 let board =
                     Board::from_bitboards(black, white, Bitboard::EMPTY, side, Rules::Standard);

@@ -550,10 +550,9 @@ fn fit_net(args: &NetArgs) -> Result<(), String> {
     let eval_now = Eval::default();
     let games = read_games(&args.files, |board, score, result| {
         let side = board.side();
-        let cells = |c: Colour| board.pieces(c).into_iter().map(|s| s as u8).collect();
         let position = Position {
-            own: cells(side),
-            other: cells(side.other()),
+            own: board.pieces(side),
+            other: board.pieces(side.other()),
             label: label(score, result, args.scale, args.lambda) as f32,
             base: (f64::from(eval_now.score(board)) / args.scale) as f32,
         };
