@@ -3,10 +3,12 @@
 //! read back (`--summarize`).
 
 use crate::args::Match;
+use crate::player::ContestantSpec;
 use crate::record::recorded_game;
 use crate::referee::{GameRecord, Referee};
 use crate::shard::Shard;
 use crate::stats::{self, EloEstimate, MarginPairs, Outcome, Pentanomial, Sprt, SprtState, Tally};
+use duel_protocols::time_control::TimeControl;
 use std::collections::BTreeMap;
 
 /// The running totals of a match.
@@ -223,6 +225,15 @@ pub(crate) enum Source<'a> {
     Record(&'a str),
 }
 
+/// A contestant in the match header: its name and what limits its moves (`"new (st=0.1)"`,
+/// `"w64 (20000 nodes a move, clock st=1)"`: a node-limited player still plays under the clock).
+fn contestant_line(spec: &ContestantSpec, time: &TimeControl) -> String {
+    match spec.nodes {
+        Some(nodes) => format!("{} ({nodes} nodes a move, clock {time})", spec.name),
+        None => format!("{} ({time})", spec.name),
+    }
+}
+
 pub(crate) fn print_table<R: Referee>(
     game: &str,
     unit: &str,
@@ -246,7 +257,7 @@ pub(crate) fn print_table<R: Referee>(
                 .iter()
                 .zip(setup.players.iter().zip(setup.time.iter()))
             {
-                println!("  {side}: {} ({time})", spec.name);
+                println!("  {side}: {}", contestant_line(spec, time));
             }
         }
         Source::Record(names) => println!("  read back from {names}"),
@@ -350,6 +361,19 @@ mod tests {
     use super::*;
     use crate::referee::Side;
     use std::time::Duration;
+
+    #[test]
+    fn the_header_names_a_node_limit_beside_the_clock() {
+        let clock = TimeControl::Move(Duration::from_millis(100));
+        let timed = ContestantSpec::parse("name=new cmd='ataxx --uai' proto=uai").unwrap();
+        assert_eq!(contestant_line(&timed, &clock), "new (st=0.1)");
+        let limited =
+            ContestantSpec::parse("name=w64 cmd='ataxx --uai' proto=uai nodes=20000").unwrap();
+        assert_eq!(
+            contestant_line(&limited, &clock),
+            "w64 (20000 nodes a move, clock st=0.1)"
+        );
+    }
 
     #[test]
     fn thinking_time_is_counted_by_side_a_game_at_a_time() {
