@@ -1,13 +1,15 @@
-//! The Ataxx search and its time manager: forced wins found with reductions and pruning on
-//! (checked by a brute-force solver), exact end-of-game counts under both rule sets (checked
-//! by a naive count), and the time manager's decisions replayed on made-up clock readings.
+//! The Ataxx search and its time manager: with every pruning rule off, the search's values
+//! against plain minimax; forced wins found with reductions and pruning on, each rule alone and
+//! all together (checked by a brute-force solver); exact end-of-game counts under both rule
+//! sets (checked by a naive count); and the time manager's decisions replayed on made-up clock
+//! readings.
 //! (The UAI `go` variants and `stop` through the real binary are in `tests/it/ataxx/uai.rs`.)
 
 use crate::support::Rng;
 use duel_core::Allowance;
 use duel_core::Colour;
 use duel_core::ataxx::train::{TimeManager, outcome_score};
-use duel_core::ataxx::{Board, Match, Move, Player, Rules, Tuning, WIN};
+use duel_core::ataxx::{Board, Eval, Evaluation, Match, Move, Player, Rules, Tuning, WIN};
 use duel_core::{Bitboard, Budget, Entry, Player as _, SearchResult, TimeUse};
 
 /// Scores at or beyond this are won games.
@@ -181,6 +183,199 @@ fn search_with_reductions_finds_forced_wins_in_one_to_three_moves() {
     }
     assert!(
         found[1..].iter().all(|&n| n >= 12),
+        "found {found:?} in {tried}"
+    );
+}
+
+/// Every selective rule of [`Tuning`] off: what is left is a principal-variation alpha-beta.
+const NO_PRUNING: Tuning = Tuning {
+    rfp_depth: 0,
+    rfp_margin: 120,
+    null_depth: 0,
+    null_empties: 6,
+    lmr_depth: 0,
+    lmr_moves: 3,
+    lmr_divisor: 600,
+    lmp_depth: 0,
+    lmp_base: 6,
+    lmp_scale: 4,
+    aspiration: 0,
+    probcut_depth: 0,
+    probcut_margin: 100,
+};
+
+/// Plain minimax with the linear evaluation: every legal move `depth` plies deep, a finished
+/// game scored by its margin, no table, no pruning.
+fn minimax(board: &Board, eval: &Eval, depth: u32) -> i32 {
+    if let Some(margin) = board.final_margin() {
+        return outcome_score(margin);
+    }
+    if depth == 0 {
+        return eval.evaluate(&eval.state_of(board), board);
+    }
+    board
+        .legal_moves()
+        .iter()
+        .map(|&m| -minimax(&board.play_unchecked(m), eval, depth - 1))
+        .max()
+        .expect("a position that is not over has a move (a pass where the rules have one)")
+}
+
+/// With every pruning rule off, the search's value at each depth equals plain minimax on
+/// random small positions of both rule sets (lines too short to repeat a position), with and
+/// without a table; and its move achieves that value.
+#[test]
+fn search_without_pruning_equals_minimax() {
+    let mut rng = Rng::new(61);
+    let eval = Eval::default();
+    let mut compared = 0;
+    for case in 0..60 {
+        let rules = if case % 2 == 0 {
+            Rules::Standard
+        } else {
+            Rules::Botzone
+        };
+        let (cells, pieces) = (8 + rng.below(6), 1 + rng.below(3));
+        let board = small_position(&mut rng, rules, cells, pieces);
+        if board.is_over() || board.legal_moves().len() < 2 {
+            continue;
+        }
+        for depth in 1..=3u8 {
+            let want = minimax(&board, &eval, u32::from(depth));
+            for table_len in [0, 1 << 12] {
+                let mut table = vec![Entry::default(); table_len];
+                let d = Player::new(&mut table, TimeUse::ThisMove)
+                    .with_eval(Eval::default())
+                    .with_tuning(NO_PRUNING)
+                    .with_solve_empties(0)
+                    .choose(
+                        &Match::from_board(board),
+                        &mut Budget::unlimited().with_max_depth(depth),
+                    )
+                    .expect("a move");
+                let what = format!("{} depth {depth}, table {table_len}", board.fen());
+                assert_eq!((d.depth, d.score), (depth, want), "{what}");
+                let child = board.play_unchecked(d.mv);
+                assert_eq!(
+                    -minimax(&child, &eval, u32::from(depth) - 1),
+                    want,
+                    "{what}: {} does not achieve the value",
+                    d.mv
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 200, "only {compared} searches compared");
+}
+
+/// The selective rules one at a time (each with its default parameters, the others off),
+/// then all of them: each must still find the one winning move of positions where exactly one
+/// move forces a win within `k` own moves and no other within `k + 1` (found by brute force),
+/// searching `k + 1` own moves deep within 300,000 nodes.
+#[test]
+fn each_pruning_rule_keeps_the_one_winning_move() {
+    let on = Tuning::default();
+    let rules_alone = [
+        (
+            "reverse futility",
+            Tuning {
+                rfp_depth: on.rfp_depth,
+                ..NO_PRUNING
+            },
+        ),
+        (
+            "null move",
+            Tuning {
+                null_depth: on.null_depth,
+                ..NO_PRUNING
+            },
+        ),
+        (
+            "late-move reductions",
+            Tuning {
+                lmr_depth: on.lmr_depth,
+                ..NO_PRUNING
+            },
+        ),
+        (
+            "late-move pruning",
+            Tuning {
+                lmp_depth: on.lmp_depth,
+                ..NO_PRUNING
+            },
+        ),
+        (
+            "ProbCut",
+            Tuning {
+                probcut_depth: on.probcut_depth,
+                ..NO_PRUNING
+            },
+        ),
+        ("all", on),
+    ];
+    let mut rng = Rng::new(7);
+    let mut found = [0u32; 3];
+    let mut tried = 0;
+    while found[1..].iter().any(|&n| n < 8) && tried < 6000 {
+        tried += 1;
+        let rules = if tried % 2 == 0 {
+            Rules::Standard
+        } else {
+            Rules::Botzone
+        };
+        let (cells, pieces) = (12 + rng.below(8), 2 + rng.below(3));
+        let board = small_position(&mut rng, rules, cells, pieces);
+        if board.is_over() {
+            continue;
+        }
+        let Some(k) = (1..=2).find(|&k| wins_within(&board, k)) else {
+            continue;
+        };
+        if found[k as usize] >= 8 {
+            continue;
+        }
+        // The moves that force a win within k + 1 own moves (the search's horizon below): only
+        // the one that wins within k.
+        let winning: Vec<Move> = board
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let child = board.play_unchecked(m);
+                match child.final_margin() {
+                    Some(margin) => margin < 0,
+                    None => opponent_loses_within(&child, k),
+                }
+            })
+            .collect();
+        // ... and not the move the board orders first (the search's first, never pruned).
+        let [only] = winning[..] else {
+            continue;
+        };
+        if board.legal_moves().as_slice().first() == Some(&only) {
+            continue;
+        }
+        found[k as usize] += 1;
+        for (name, tuning) in rules_alone {
+            let mut table = vec![Entry::default(); 1 << 14];
+            let mut budget = Budget::nodes(300_000).with_max_depth((2 * k + 1) as u8);
+            let d = Player::new(&mut table, TimeUse::ThisMove)
+                .with_tuning(tuning)
+                .with_solve_empties(0)
+                .choose(&Match::from_board(board), &mut budget)
+                .expect("a move");
+            assert_eq!(d.mv, only, "{name}: {} (win in {k})", board.fen());
+            assert!(
+                d.score >= DECIDED,
+                "{name}: {} scored {}",
+                board.fen(),
+                d.score
+            );
+        }
+    }
+    assert!(
+        found[1..].iter().all(|&n| n >= 8),
         "found {found:?} in {tried}"
     );
 }
