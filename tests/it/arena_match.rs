@@ -211,7 +211,10 @@ fn uai_engines_and_botzone_bots_give_the_same_records_at_concurrency_one_and_two
         ],
     );
     assert_eq!(games.len(), 4);
-    assert!(stdout.contains("A: ours (st=1)"), "{stdout}");
+    assert!(
+        stdout.contains("A: ours (800 nodes a move, clock st=1)"),
+        "{stdout}"
+    );
     // Every game ends by the rules (standard rules also end a cycle at its third repetition),
     // none by an engine's fault.
     for game in &games {
