@@ -187,22 +187,19 @@ fn search_with_reductions_finds_forced_wins_in_one_to_three_moves() {
     );
 }
 
-/// Every selective rule of [`Tuning`] off: what is left is a principal-variation alpha-beta.
-const NO_PRUNING: Tuning = Tuning {
-    rfp_depth: 0,
-    rfp_margin: 120,
-    null_depth: 0,
-    null_empties: 6,
-    lmr_depth: 0,
-    lmr_moves: 3,
-    lmr_divisor: 600,
-    lmp_depth: 0,
-    lmp_base: 6,
-    lmp_scale: 4,
-    aspiration: 0,
-    probcut_depth: 0,
-    probcut_margin: 100,
-};
+/// Every selective rule of [`Tuning`] off (their parameters the defaults): what is left is a
+/// principal-variation alpha-beta.
+fn no_pruning() -> Tuning {
+    Tuning {
+        rfp_depth: 0,
+        null_depth: 0,
+        lmr_depth: 0,
+        lmp_depth: 0,
+        aspiration: 0,
+        probcut_depth: 0,
+        ..Tuning::default()
+    }
+}
 
 /// Plain minimax with the linear evaluation: every legal move `depth` plies deep, a finished
 /// game scored by its margin, no table, no pruning.
@@ -246,7 +243,7 @@ fn search_without_pruning_equals_minimax() {
                 let mut table = vec![Entry::default(); table_len];
                 let d = Player::new(&mut table, TimeUse::ThisMove)
                     .with_eval(Eval::default())
-                    .with_tuning(NO_PRUNING)
+                    .with_tuning(no_pruning())
                     .with_solve_empties(0)
                     .choose(
                         &Match::from_board(board),
@@ -281,35 +278,35 @@ fn each_pruning_rule_keeps_the_one_winning_move() {
             "reverse futility",
             Tuning {
                 rfp_depth: on.rfp_depth,
-                ..NO_PRUNING
+                ..no_pruning()
             },
         ),
         (
             "null move",
             Tuning {
                 null_depth: on.null_depth,
-                ..NO_PRUNING
+                ..no_pruning()
             },
         ),
         (
             "late-move reductions",
             Tuning {
                 lmr_depth: on.lmr_depth,
-                ..NO_PRUNING
+                ..no_pruning()
             },
         ),
         (
             "late-move pruning",
             Tuning {
                 lmp_depth: on.lmp_depth,
-                ..NO_PRUNING
+                ..no_pruning()
             },
         ),
         (
             "ProbCut",
             Tuning {
                 probcut_depth: on.probcut_depth,
-                ..NO_PRUNING
+                ..no_pruning()
             },
         ),
         ("all", on),
