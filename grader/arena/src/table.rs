@@ -365,10 +365,10 @@ mod tests {
     #[test]
     fn the_header_names_a_node_limit_beside_the_clock() {
         let clock = TimeControl::Move(Duration::from_millis(100));
-        let timed = ContestantSpec::parse("name=new cmd='ataxx --uai' proto=uai").unwrap();
+        let timed = ContestantSpec::parse("name=new cmd='engine --uai' proto=uai").unwrap();
         assert_eq!(contestant_line(&timed, &clock), "new (st=0.1)");
         let limited =
-            ContestantSpec::parse("name=w64 cmd='ataxx --uai' proto=uai nodes=20000").unwrap();
+            ContestantSpec::parse("name=w64 cmd='engine --uai' proto=uai nodes=20000").unwrap();
         assert_eq!(
             contestant_line(&limited, &clock),
             "w64 (20000 nodes a move, clock st=0.1)"
