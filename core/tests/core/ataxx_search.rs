@@ -21,16 +21,20 @@ const DECIDED: i32 = WIN / 2;
 /// Whether the side to move can force a won end of the game within `k` of its own moves
 /// (plain AND-OR search over every move, no pruning beyond stopping at the first proof).
 fn wins_within(board: &Board, k: u32) -> bool {
+    board.legal_moves().iter().any(|&m| wins_by(board, m, k))
+}
+
+/// Whether `mv` forces a won end of the game within `k` own moves of the side to move, `mv`
+/// the first of them.
+fn wins_by(board: &Board, mv: Move, k: u32) -> bool {
     if k == 0 {
         return false;
     }
-    board.legal_moves().iter().any(|&m| {
-        let child = board.play_unchecked(m);
-        match child.final_margin() {
-            Some(margin) => margin < 0,
-            None => k > 1 && opponent_loses_within(&child, k - 1),
-        }
-    })
+    let child = board.play_unchecked(mv);
+    match child.final_margin() {
+        Some(margin) => margin < 0,
+        None => k > 1 && opponent_loses_within(&child, k - 1),
+    }
 }
 
 /// Whether every move of the side to move loses within `k` further moves of the other side.
@@ -147,42 +151,58 @@ fn jump_that_captures_everything_is_found_at_once() {
 /// margin, not the shorter win, so the win it keeps may take longer than `k` moves).
 #[test]
 fn search_with_reductions_finds_forced_wins_in_one_to_three_moves() {
-    let mut rng = Rng::new(2024);
-    let mut found = [0u32; 4];
+    forced_wins(2024, (9, 4), (2, 2), 3, 12, 4000, |board, k| {
+        let r = searched(board, (2 * k + 3) as u8, 2_000_000);
+        let fen = board.fen();
+        assert!(r.score >= DECIDED, "{fen}: win in {k} scored {}", r.score);
+        let mv = r.best.unwrap();
+        let horizon = u32::from(r.depth).div_ceil(2);
+        assert!(
+            wins_by(board, mv, horizon),
+            "{fen}: {mv} does not win within {horizon} moves"
+        );
+        true
+    });
+}
+
+/// Draws random small positions (`small_position` with `cells.0 + below(cells.1)` cells and
+/// `pieces.0 + below(pieces.1)` pieces a side, the rule sets in turn) from `seed` and passes
+/// each whose side to move forces a win within `k ≤ max_k` own moves (the least such `k`, by
+/// brute force) to `visit`, which says whether it used the position; stops when `wanted` of
+/// each `k` were used, and fails unless that happened within `tries` positions.
+fn forced_wins(
+    seed: u64,
+    cells: (usize, usize),
+    pieces: (usize, usize),
+    max_k: u32,
+    wanted: u32,
+    tries: u32,
+    mut visit: impl FnMut(&Board, u32) -> bool,
+) {
+    let mut rng = Rng::new(seed);
+    let mut found = vec![0u32; max_k as usize + 1];
     let mut tried = 0;
-    while found[1..].iter().any(|&n| n < 12) && tried < 4000 {
+    while found[1..].iter().any(|&n| n < wanted) && tried < tries {
         tried += 1;
         let rules = if tried % 2 == 0 {
             Rules::Standard
         } else {
             Rules::Botzone
         };
-        let (cells, pieces) = (9 + rng.below(4), 2 + rng.below(2));
-        let board = small_position(&mut rng, rules, cells, pieces);
+        let (c, p) = (cells.0 + rng.below(cells.1), pieces.0 + rng.below(pieces.1));
+        let board = small_position(&mut rng, rules, c, p);
         if board.is_over() {
             continue;
         }
-        let Some(k) = (1..=3).find(|&k| wins_within(&board, k)) else {
+        let Some(k) = (1..=max_k).find(|&k| wins_within(&board, k)) else {
             continue;
         };
-        if found[k as usize] >= 12 {
-            continue;
+        if found[k as usize] < wanted && visit(&board, k) {
+            found[k as usize] += 1;
         }
-        found[k as usize] += 1;
-        let r = searched(&board, (2 * k + 3) as u8, 2_000_000);
-        let fen = board.fen();
-        assert!(r.score >= DECIDED, "{fen}: win in {k} scored {}", r.score);
-        let mv = r.best.unwrap();
-        let child = board.play_unchecked(mv);
-        let horizon = u32::from(r.depth).div_ceil(2);
-        let keeps = match child.final_margin() {
-            Some(margin) => margin < 0,
-            None => opponent_loses_within(&child, horizon - 1),
-        };
-        assert!(keeps, "{fen}: {mv} does not win within {horizon} moves");
     }
     assert!(
-        found[1..].iter().all(|&n| n >= 12),
+        found[1..].iter().all(|&n| n >= wanted),
         "found {found:?} in {tried}"
     );
 }
@@ -311,56 +331,29 @@ fn each_pruning_rule_keeps_the_one_winning_move() {
         ),
         ("all", on),
     ];
-    let mut rng = Rng::new(7);
-    let mut found = [0u32; 3];
-    let mut tried = 0;
-    while found[1..].iter().any(|&n| n < 8) && tried < 6000 {
-        tried += 1;
-        let rules = if tried % 2 == 0 {
-            Rules::Standard
-        } else {
-            Rules::Botzone
-        };
-        let (cells, pieces) = (12 + rng.below(8), 2 + rng.below(3));
-        let board = small_position(&mut rng, rules, cells, pieces);
-        if board.is_over() {
-            continue;
-        }
-        let Some(k) = (1..=2).find(|&k| wins_within(&board, k)) else {
-            continue;
-        };
-        if found[k as usize] >= 8 {
-            continue;
-        }
+    forced_wins(7, (12, 8), (2, 3), 2, 8, 6000, |board, k| {
         // The moves that force a win within k + 1 own moves (the search's horizon below): only
-        // the one that wins within k.
-        let winning: Vec<Move> = board
-            .legal_moves()
+        // the one that wins within k, and not the move the board orders first (the search's
+        // first, never pruned).
+        let moves = board.legal_moves();
+        let winning: Vec<Move> = moves
             .iter()
             .copied()
-            .filter(|&m| {
-                let child = board.play_unchecked(m);
-                match child.final_margin() {
-                    Some(margin) => margin < 0,
-                    None => opponent_loses_within(&child, k),
-                }
-            })
+            .filter(|&m| wins_by(board, m, k + 1))
             .collect();
-        // ... and not the move the board orders first (the search's first, never pruned).
         let [only] = winning[..] else {
-            continue;
+            return false;
         };
-        if board.legal_moves().as_slice().first() == Some(&only) {
-            continue;
+        if moves.as_slice().first() == Some(&only) {
+            return false;
         }
-        found[k as usize] += 1;
         for (name, tuning) in rules_alone {
             let mut table = vec![Entry::default(); 1 << 14];
             let mut budget = Budget::nodes(300_000).with_max_depth((2 * k + 1) as u8);
             let d = Player::new(&mut table, TimeUse::ThisMove)
                 .with_tuning(tuning)
                 .with_solve_empties(0)
-                .choose(&Match::from_board(board), &mut budget)
+                .choose(&Match::from_board(*board), &mut budget)
                 .expect("a move");
             assert_eq!(d.mv, only, "{name}: {} (win in {k})", board.fen());
             assert!(
@@ -370,11 +363,8 @@ fn each_pruning_rule_keeps_the_one_winning_move() {
                 d.score
             );
         }
-    }
-    assert!(
-        found[1..].iter().all(|&n| n >= 8),
-        "found {found:?} in {tried}"
-    );
+        true
+    });
 }
 
 // ---------------------------------------------------------------------------------------------
