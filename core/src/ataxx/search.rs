@@ -285,7 +285,8 @@ impl<E: Evaluation> Search<'_, '_, '_, E> {
     fn negamax(
         &mut self,
         board: &Board,
-        state: &E::State,
+        parent: &Board,
+        parent_state: &E::State,
         depth: i32,
         ply: usize,
         mut alpha: Score,
@@ -306,21 +307,28 @@ impl<E: Evaluation> Search<'_, '_, '_, E> {
         if let Some(slot) = self.path.get_mut(ply) {
             *slot = hash;
         }
-        if depth <= 0 {
-            return self.eval.evaluate(state, board);
-        }
         let pv = beta - alpha > 1;
         let mut tt_key = NO_MOVE;
-        if let Some(e) = self.tt.probe(hash) {
-            tt_key = e.best();
-            // Only null-window nodes use the table's score, and a null window is never
-            // narrowed, only cut.
-            let (mut a, mut b) = (alpha, beta);
-            if !pv {
-                if let Some(s) = e.cut(depth.clamp(0, 255) as u8, &mut a, &mut b) {
-                    return s;
+        if depth > 0 {
+            if let Some(e) = self.tt.probe(hash) {
+                tt_key = e.best();
+                // Only null-window nodes use the table's score, and a null window is never
+                // narrowed, only cut.
+                let (mut a, mut b) = (alpha, beta);
+                if !pv {
+                    if let Some(s) = e.cut(depth.clamp(0, 255) as u8, &mut a, &mut b) {
+                        return s;
+                    }
                 }
             }
+        }
+        // The evaluation's state of this node, from its parent's: made only now, past the
+        // returns that need none (a decided game, a repetition, the table's cut).
+        let mut node_state = *parent_state;
+        self.eval.update(&mut node_state, parent, board);
+        let state = &node_state;
+        if depth <= 0 {
+            return self.eval.evaluate(state, board);
         }
         let t = self.tuning;
         if !pv {
@@ -343,6 +351,7 @@ impl<E: Evaluation> Search<'_, '_, '_, E> {
                 let child = board.play_unchecked(Move::Pass);
                 let s = -self.negamax(
                     &child,
+                    board,
                     state,
                     depth - 1 - r,
                     ply + 1,
@@ -361,6 +370,7 @@ impl<E: Evaluation> Search<'_, '_, '_, E> {
             if depth >= t.probcut_depth && t.probcut_depth > 0 && beta.abs() < DECIDED {
                 let raised = beta + t.probcut_margin;
                 let s = self.negamax(
+                    board,
                     board,
                     state,
                     depth - PROBCUT_REDUCTION,
@@ -397,11 +407,19 @@ impl<E: Evaluation> Search<'_, '_, '_, E> {
             }
             let mv = key_move(key);
             let child = board.play_unchecked(mv);
-            let mut cs = *state;
-            self.eval.update(&mut cs, board, &child);
             let rev = child_reversible(mv, reversible);
             let score = if i == 0 {
-                -self.negamax(&child, &cs, depth - 1, ply + 1, -beta, -alpha, true, rev)
+                -self.negamax(
+                    &child,
+                    board,
+                    state,
+                    depth - 1,
+                    ply + 1,
+                    -beta,
+                    -alpha,
+                    true,
+                    rev,
+                )
             } else {
                 let mut r = 0;
                 if depth >= t.lmr_depth && t.lmr_depth > 0 && i >= t.lmr_moves {
@@ -414,7 +432,8 @@ impl<E: Evaluation> Search<'_, '_, '_, E> {
                 }
                 let mut s = -self.negamax(
                     &child,
-                    &cs,
+                    board,
+                    state,
                     depth - 1 - r,
                     ply + 1,
                     -alpha - 1,
@@ -425,7 +444,8 @@ impl<E: Evaluation> Search<'_, '_, '_, E> {
                 if s > alpha && r > 0 && !self.budget.is_stopped() {
                     s = -self.negamax(
                         &child,
-                        &cs,
+                        board,
+                        state,
                         depth - 1,
                         ply + 1,
                         -alpha - 1,
@@ -435,7 +455,17 @@ impl<E: Evaluation> Search<'_, '_, '_, E> {
                     );
                 }
                 if s > alpha && s < beta && !self.budget.is_stopped() {
-                    s = -self.negamax(&child, &cs, depth - 1, ply + 1, -beta, -alpha, true, rev);
+                    s = -self.negamax(
+                        &child,
+                        board,
+                        state,
+                        depth - 1,
+                        ply + 1,
+                        -beta,
+                        -alpha,
+                        true,
+                        rev,
+                    );
                 }
                 s
             };
@@ -482,15 +512,23 @@ impl<E: Evaluation> Search<'_, '_, '_, E> {
         let root_rev = self.game.len();
         for (i, &mv) in moves.iter().enumerate() {
             let child = board.play_unchecked(mv);
-            let mut cs = *state;
-            self.eval.update(&mut cs, board, &child);
             let rev = child_reversible(mv, root_rev);
             let score = if i == 0 {
-                -self.negamax(&child, &cs, depth - 1, 1, -beta, -alpha, true, rev)
+                -self.negamax(&child, board, state, depth - 1, 1, -beta, -alpha, true, rev)
             } else {
-                let mut s = -self.negamax(&child, &cs, depth - 1, 1, -alpha - 1, -alpha, true, rev);
+                let mut s = -self.negamax(
+                    &child,
+                    board,
+                    state,
+                    depth - 1,
+                    1,
+                    -alpha - 1,
+                    -alpha,
+                    true,
+                    rev,
+                );
                 if s > alpha && s < beta && !self.budget.is_stopped() {
-                    s = -self.negamax(&child, &cs, depth - 1, 1, -beta, -alpha, true, rev);
+                    s = -self.negamax(&child, board, state, depth - 1, 1, -beta, -alpha, true, rev);
                 }
                 s
             };

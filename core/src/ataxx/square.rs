@@ -15,9 +15,9 @@ pub const CELLS: usize = 49;
 pub const FULL: Bitboard = Bitboard((1u64 << CELLS) - 1);
 
 /// The cells of column 0.
-const COLUMN_0: u64 = column_mask(0);
+pub(crate) const COLUMN_0: u64 = column_mask(0);
 /// The cells of column 6.
-const COLUMN_6: u64 = column_mask(6);
+pub(crate) const COLUMN_6: u64 = column_mask(6);
 
 const fn column_mask(x: u32) -> u64 {
     let mut mask = 0u64;
