@@ -279,8 +279,8 @@ impl<E: Evaluation> Search<'_, '_, '_, E> {
         false
     }
 
-    /// The value of `board` (whose evaluation state is `state`) searched `depth` plies deep
-    /// within `(alpha, beta)`.
+    /// The value of `board`, reached from `parent` (whose evaluation state is `parent_state`;
+    /// `parent` may be `board` itself), searched `depth` plies deep within `(alpha, beta)`.
     #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
