@@ -408,18 +408,12 @@ impl<E: Evaluation> Search<'_, '_, '_, E> {
             let mv = key_move(key);
             let child = board.play_unchecked(mv);
             let rev = child_reversible(mv, reversible);
+            // The child searched `d` plies deep within `(a, b)` (its value from this side).
+            let child_score = |search: &mut Self, d: i32, a: Score, b: Score| {
+                -search.negamax(&child, board, state, d, ply + 1, a, b, true, rev)
+            };
             let score = if i == 0 {
-                -self.negamax(
-                    &child,
-                    board,
-                    state,
-                    depth - 1,
-                    ply + 1,
-                    -beta,
-                    -alpha,
-                    true,
-                    rev,
-                )
+                child_score(self, depth - 1, -beta, -alpha)
             } else {
                 let mut r = 0;
                 if depth >= t.lmr_depth && t.lmr_depth > 0 && i >= t.lmr_moves {
@@ -430,42 +424,12 @@ impl<E: Evaluation> Search<'_, '_, '_, E> {
                     }
                     r = r.clamp(0, depth - 2);
                 }
-                let mut s = -self.negamax(
-                    &child,
-                    board,
-                    state,
-                    depth - 1 - r,
-                    ply + 1,
-                    -alpha - 1,
-                    -alpha,
-                    true,
-                    rev,
-                );
+                let mut s = child_score(self, depth - 1 - r, -alpha - 1, -alpha);
                 if s > alpha && r > 0 && !self.budget.is_stopped() {
-                    s = -self.negamax(
-                        &child,
-                        board,
-                        state,
-                        depth - 1,
-                        ply + 1,
-                        -alpha - 1,
-                        -alpha,
-                        true,
-                        rev,
-                    );
+                    s = child_score(self, depth - 1, -alpha - 1, -alpha);
                 }
                 if s > alpha && s < beta && !self.budget.is_stopped() {
-                    s = -self.negamax(
-                        &child,
-                        board,
-                        state,
-                        depth - 1,
-                        ply + 1,
-                        -beta,
-                        -alpha,
-                        true,
-                        rev,
-                    );
+                    s = child_score(self, depth - 1, -beta, -alpha);
                 }
                 s
             };
