@@ -289,7 +289,12 @@ fn search_without_pruning_equals_minimax() {
 /// The selective rules one at a time (each with its default parameters, the others off),
 /// then all of them: each must still find the one winning move of positions where exactly one
 /// move forces a win within `k` own moves and no other within `k + 1` (found by brute force),
-/// searching `k + 1` own moves deep within 300,000 nodes.
+/// searching `k + 1` own moves deep within 300,000 nodes. Beyond a win in one (which one ply
+/// sees), the winning move is never the one a one-ply search prefers, so from the second
+/// iteration on it is searched with a null window below the root, where the rules act; and
+/// those positions must bite: reverse futility pruning at every depth with a margin of minus
+/// 100 pieces (it then cuts every node off the principal variation) must miss the winning move
+/// of at least a quarter of them.
 #[test]
 fn each_pruning_rule_keeps_the_one_winning_move() {
     let on = Tuning::default();
@@ -331,6 +336,12 @@ fn each_pruning_rule_keeps_the_one_winning_move() {
         ),
         ("all", on),
     ];
+    let absurd = Tuning {
+        rfp_depth: 60,
+        rfp_margin: -10_000,
+        ..no_pruning()
+    };
+    let (mut used, mut missed_by_absurd) = (0u32, 0u32);
     forced_wins(7, (12, 8), (2, 3), 2, 8, 6000, |board, k| {
         // The moves that force a win within k + 1 own moves (the search's horizon below): only
         // the one that wins within k, and not the move the board orders first (the search's
@@ -344,17 +355,15 @@ fn each_pruning_rule_keeps_the_one_winning_move() {
         let [only] = winning[..] else {
             return false;
         };
-        if moves.as_slice().first() == Some(&only) {
+        if moves.as_slice().first() == Some(&only) || (k > 1 && first_choice(board) == only) {
             return false;
         }
+        if k > 1 {
+            used += 1;
+            missed_by_absurd += u32::from(chosen(board, k, absurd) != only);
+        }
         for (name, tuning) in rules_alone {
-            let mut table = vec![Entry::default(); 1 << 14];
-            let mut budget = Budget::nodes(300_000).with_max_depth((2 * k + 1) as u8);
-            let d = Player::new(&mut table, TimeUse::ThisMove)
-                .with_tuning(tuning)
-                .with_solve_empties(0)
-                .choose(&Match::from_board(*board), &mut budget)
-                .expect("a move");
+            let d = decision(board, k, tuning);
             assert_eq!(d.mv, only, "{name}: {} (win in {k})", board.fen());
             assert!(
                 d.score >= DECIDED,
@@ -365,6 +374,41 @@ fn each_pruning_rule_keeps_the_one_winning_move() {
         }
         true
     });
+    assert!(
+        missed_by_absurd * 4 >= used,
+        "reverse futility everywhere missed only {missed_by_absurd} of {used}: the positions do not test pruning"
+    );
+}
+
+/// The search's decision on `board` with `tuning`, `k + 1` own moves deep within 300,000 nodes,
+/// solving nothing.
+fn decision(board: &Board, k: u32, tuning: Tuning) -> duel_core::Decision<Move> {
+    let mut table = vec![Entry::default(); 1 << 14];
+    let mut budget = Budget::nodes(300_000).with_max_depth((2 * k + 1) as u8);
+    Player::new(&mut table, TimeUse::ThisMove)
+        .with_tuning(tuning)
+        .with_solve_empties(0)
+        .choose(&Match::from_board(*board), &mut budget)
+        .expect("a move")
+}
+
+/// The move [`decision`] plays.
+fn chosen(board: &Board, k: u32, tuning: Tuning) -> Move {
+    decision(board, k, tuning).mv
+}
+
+/// The move a one-ply search without pruning prefers.
+fn first_choice(board: &Board) -> Move {
+    let mut table = vec![Entry::default(); 1 << 10];
+    Player::new(&mut table, TimeUse::ThisMove)
+        .with_tuning(no_pruning())
+        .with_solve_empties(0)
+        .choose(
+            &Match::from_board(*board),
+            &mut Budget::unlimited().with_max_depth(1),
+        )
+        .expect("a move")
+        .mv
 }
 
 // ---------------------------------------------------------------------------------------------
