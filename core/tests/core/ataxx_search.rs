@@ -344,8 +344,9 @@ fn each_pruning_rule_keeps_the_one_winning_move() {
     let (mut used, mut missed_by_absurd) = (0u32, 0u32);
     forced_wins(7, (12, 8), (2, 3), 2, 8, 6000, |board, k| {
         // The moves that force a win within k + 1 own moves (the search's horizon below): only
-        // the one that wins within k, and not the move the board orders first (the search's
-        // first, never pruned).
+        // the one that wins within k. It must not be the move the board orders first (the
+        // search's first, never pruned) nor, beyond a win in one, the move a one-ply search
+        // prefers (which a search pruning everything would still play).
         let moves = board.legal_moves();
         let winning: Vec<Move> = moves
             .iter()
@@ -360,7 +361,7 @@ fn each_pruning_rule_keeps_the_one_winning_move() {
         }
         if k > 1 {
             used += 1;
-            missed_by_absurd += u32::from(chosen(board, k, absurd) != only);
+            missed_by_absurd += u32::from(decision(board, k, absurd).mv != only);
         }
         for (name, tuning) in rules_alone {
             let d = decision(board, k, tuning);
@@ -390,11 +391,6 @@ fn decision(board: &Board, k: u32, tuning: Tuning) -> duel_core::Decision<Move> 
         .with_solve_empties(0)
         .choose(&Match::from_board(*board), &mut budget)
         .expect("a move")
-}
-
-/// The move [`decision`] plays.
-fn chosen(board: &Board, k: u32, tuning: Tuning) -> Move {
-    decision(board, k, tuning).mv
 }
 
 /// The move a one-ply search without pruning prefers.
